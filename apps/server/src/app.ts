@@ -1,0 +1,83 @@
+import { hkdfSync, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/dialects/types';
+import { createSmtpMailer, type Mailer } from './lib/mailer';
+import { authRoutes } from './modules/auth/routes';
+import { createOutboxMailer } from './modules/email/outbox-mailer';
+import { outboxRoutes } from './modules/email/outbox-routes';
+import { healthRoutes } from './modules/health/routes';
+import { registerAuthentication } from './plugins/authentication';
+import { registerDatabase } from './plugins/database';
+import { registerErrorHandling } from './plugins/errors';
+import { registerRateLimits } from './plugins/rate-limit';
+import { registerSecurityHeaders } from './plugins/security';
+import { registerWebApp } from './plugins/web-app';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Whether closing the app closes the database (true for the server, false for shared tests). */
+  ownsDatabase?: boolean;
+  jwtSecret: string;
+  logger: FastifyBaseLogger;
+  /** Built web app to serve; defaults to apps/web/dist. */
+  webDistDir?: string;
+}
+
+const DEFAULT_WEB_DIST = path.resolve(fileURLToPath(import.meta.url), '../../../web/dist');
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+/** 1 MiB covers every JSON body the product sends; uploads have their own limit. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** Builds the whole app without listening, so tests can inject requests or pick a port. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    loggerInstance: options.logger,
+    bodyLimit: JSON_BODY_LIMIT,
+    // Honour a caller's request id (a proxy's, a test's) when it is sane; otherwise make one.
+    requestIdHeader: 'x-request-id',
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandling(app);
+  registerDatabase(app, options.database, options.ownsDatabase ?? true);
+  await registerSecurityHeaders(app);
+  await registerRateLimits(app);
+  registerAuthentication(app, {
+    jwtSecret: options.jwtSecret,
+    issuer: config.publicUrl,
+    audience: config.projectId,
+    serviceKey: config.serviceKey,
+  });
+
+  const mailer: Mailer = config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+    : createOutboxMailer(options.database.db, app.log);
+  app.addHook('onClose', async () => mailer.close());
+
+  // Separate keys from one secret: a refresh successor can never be mistaken for a JWT key.
+  const rotationKey = Buffer.from(
+    hkdfSync('sha256', options.jwtSecret, 'campuscollab', 'refresh-token-rotation', 32),
+  );
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { config, mailer, rotationKey });
+  if (!config.production) await app.register(outboxRoutes);
+  await registerWebApp(app, options.webDistDir ?? DEFAULT_WEB_DIST);
+  return app;
+}

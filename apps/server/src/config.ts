@@ -1,0 +1,127 @@
+import { z } from 'zod';
+
+/**
+ * Configuration comes from environment variables only (DESIGN.md section 2). Parsing is pure:
+ * secrets that must be generated on disk are handled by `resolve-secrets.ts` at start.
+ */
+const port = z.coerce
+  .number({ error: 'must be an integer from 0 to 65535' })
+  .int('must be an integer from 0 to 65535')
+  .min(0, 'must be an integer from 0 to 65535')
+  .max(65535, 'must be an integer from 0 to 65535');
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+  .transform((url) => url.replace(/\/+$/, ''));
+
+const positiveInt = z.coerce
+  .number({ error: 'must be a positive integer' })
+  .int('must be a positive integer')
+  .positive('must be a positive integer');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
+  PUBLIC_URL: httpUrl.optional(),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// URL')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3, 'must name a sender').default('CampusCollab <no-reply@localhost>'),
+  PROJECT_ID: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'must be lowercase letters, digits and dashes')
+    .default('campus'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SERVICE_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  AUTH_REDIRECT_ORIGINS: z.string().default(''),
+  AUTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
+  AUTH_EMAIL_RATE_LIMIT_PER_HOUR: positiveInt.default(20),
+  REFRESH_RATE_LIMIT_PER_MINUTE: positiveInt.default(120),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface RateLimits {
+  /** Sign-in, sign-up and verification emails, per IP and per minute. */
+  authPerMinute: number;
+  /** Sign-in attempts and emails per address and per hour. */
+  authPerEmailPerHour: number;
+  /** Refreshes per IP and per minute. */
+  refreshPerMinute: number;
+}
+
+export interface Config {
+  production: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  projectId: string;
+  jwtSecret: string | undefined;
+  serviceKey: string | undefined;
+  /** Origins besides PUBLIC_URL's that the hosted sign-in page may redirect to. */
+  authRedirectOrigins: string[];
+  rateLimits: RateLimits;
+  logLevel: string;
+}
+
+/** Thrown with a single line that names the variable at fault; the server prints only that line. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function parseOrigins(list: string): string[] {
+  return list
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const parsed = URL.parse(entry);
+      if (!parsed || !/^https?:$/.test(parsed.protocol)) {
+        throw new ConfigError(`AUTH_REDIRECT_ORIGINS: "${entry}" is not an http(s) origin`);
+      }
+      return parsed.origin;
+    });
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings in a .env file mean "unset", as most tools treat them.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    const shown = name in present ? ` (got "${present[name]}")` : '';
+    throw new ConfigError(`${name} ${issue?.message ?? 'is invalid'}${shown}`);
+  }
+  const vars = result.data;
+  return {
+    production: vars.NODE_ENV === 'production',
+    port: vars.PORT,
+    host: vars.HOST,
+    publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
+    dataDir: vars.DATA_DIR,
+    databaseUrl: vars.DATABASE_URL,
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM,
+    projectId: vars.PROJECT_ID,
+    jwtSecret: vars.JWT_SECRET,
+    serviceKey: vars.SERVICE_KEY,
+    authRedirectOrigins: parseOrigins(vars.AUTH_REDIRECT_ORIGINS),
+    rateLimits: {
+      authPerMinute: vars.AUTH_RATE_LIMIT_PER_MINUTE,
+      authPerEmailPerHour: vars.AUTH_EMAIL_RATE_LIMIT_PER_HOUR,
+      refreshPerMinute: vars.REFRESH_RATE_LIMIT_PER_MINUTE,
+    },
+    logLevel: vars.LOG_LEVEL,
+  };
+}

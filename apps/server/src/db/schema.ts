@@ -1,0 +1,118 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Row types of every table, as Kysely sees them. Timestamps are ISO 8601 text in UTC on both
+ * dialects: they sort correctly as text, and the API returns them exactly as the spec shows them.
+ */
+export interface AuthAccountsTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  display_name: string | null;
+  email_verified_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AuthSessionsTable {
+  id: string;
+  account_id: string;
+  /** Every token of one sign-in shares a family, so detected reuse revokes them all. */
+  family_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  rotated_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface AuthEmailTokensTable {
+  id: string;
+  account_id: string;
+  purpose: 'verify_email';
+  token_hash: string;
+  /** The password chosen by the sign-up this link confirms (see modules/auth/signup.ts). */
+  password_hash: string | null;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface EmailOutboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: string;
+}
+
+export interface UsersTable {
+  id: string;
+  user_id: string;
+  name: string;
+  email: string;
+  university: string;
+  city: string | null;
+  role: string;
+  skills: Generated<string>;
+  interests: Generated<string>;
+  referral_code: string;
+  referred_by: string | null;
+  referral_count: Generated<number>;
+  bio: string | null;
+  profile_picture: string | null;
+  instagram_handle: string | null;
+  linkedin_url: string | null;
+  contact_email: string | null;
+  portfolio_link: string | null;
+  email_notifications: Generated<string>;
+  project_notifications: Generated<string>;
+  collaboration_notifications: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProjectsTable {
+  id: string;
+  title: string;
+  description: string;
+  timeline: string | null;
+  skills_needed: Generated<string>;
+  posted_by_id: string;
+  posted_by: string | null;
+  status: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ApplicationsTable {
+  id: string;
+  project_id: string;
+  applicant_id: string;
+  message: string;
+  status: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MessagesTable {
+  id: string;
+  sender_id: string;
+  recipient_id: string;
+  subject: string;
+  message: string;
+  read_status: Generated<number>;
+  created_at: string;
+}
+
+export interface Database {
+  auth_accounts: AuthAccountsTable;
+  auth_sessions: AuthSessionsTable;
+  auth_email_tokens: AuthEmailTokensTable;
+  email_outbox: EmailOutboxTable;
+  users: UsersTable;
+  projects: ProjectsTable;
+  applications: ApplicationsTable;
+  messages: MessagesTable;
+}

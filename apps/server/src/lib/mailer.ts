@@ -1,0 +1,32 @@
+import nodemailer from 'nodemailer';
+
+export interface Email {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Where emails go: a real SMTP server, or the dev outbox in the database. */
+export interface Mailer {
+  send(email: Email): Promise<void>;
+  close(): void;
+}
+
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(email) {
+      await transport.sendMail({ from, ...email });
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** Escapes text for an HTML email body. */
+export function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
+}

@@ -1,0 +1,47 @@
+import { escapeHtml } from '../../lib/mailer';
+
+export interface HostedPageModel {
+  redirectUrl: string;
+  projectId: string;
+  email?: string;
+  error?: string;
+}
+
+/**
+ * The hosted sign-in page (spec section 7: sign-in redirects to /auth). A plain form that
+ * posts back to /auth: it needs no script, so it works under the strict CSP.
+ */
+export function renderHostedSignInPage(model: HostedPageModel): string {
+  const error = model.error ? `<p role="alert" class="error">${escapeHtml(model.error)}</p>` : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sign in · CampusCollab</title>
+<style>
+body{font-family:system-ui,sans-serif;background:#f5f5ff;margin:0;display:grid;place-items:center;min-height:100vh}
+main{background:#fff;padding:32px;border-radius:12px;box-shadow:0 2px 12px #0001;width:min(360px,90vw)}
+h1{font-size:22px;margin:0 0 16px}label{display:block;margin:12px 0 4px;font-weight:600}
+input{width:100%;box-sizing:border-box;padding:10px;border:1px solid #bbb;border-radius:6px;font-size:16px}
+button{margin-top:20px;width:100%;padding:12px;border:0;border-radius:6px;background:#4f46e5;color:#fff;font-size:16px;cursor:pointer}
+:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}.error{background:#fee2e2;color:#991b1b;padding:10px;border-radius:6px}
+</style>
+</head>
+<body>
+<main>
+<h1>Sign in to CampusCollab</h1>
+${error}
+<form method="post" action="/auth">
+<input type="hidden" name="redirect_url" value="${escapeHtml(model.redirectUrl)}">
+<input type="hidden" name="project_id" value="${escapeHtml(model.projectId)}">
+<label for="email">School email</label>
+<input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(model.email ?? '')}">
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required minlength="8">
+<button type="submit">Sign In</button>
+</form>
+</main>
+</body>
+</html>`;
+}

@@ -1,0 +1,136 @@
+import formbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  refreshBody,
+  logoutBody,
+  signInBody,
+  signUpBody,
+  updateMeBody,
+  verificationBody,
+} from '@campuscollab/shared';
+import type { Config } from '../../config';
+import type { Mailer } from '../../lib/mailer';
+import { signInPageUrl, type AuthContext } from './context';
+import { consumeVerificationToken } from './email-tokens';
+import { registerHostedSignIn } from './hosted-routes';
+import { deleteMe, getMe, updateMe } from './me';
+import { resendVerification } from './resend-verification';
+import { rotateRefreshToken, revokeSessionByToken } from './sessions';
+import { signIn } from './signin';
+import { signUp } from './signup';
+
+export interface AuthRoutesOptions {
+  config: Config;
+  mailer: Mailer;
+  rotationKey: Buffer;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
+  const { config } = options;
+  const limits = config.rateLimits;
+  const context: AuthContext = {
+    db: app.database.db,
+    authentication: app.authentication,
+    mailer: options.mailer,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    sessions: {
+      db: app.database.db,
+      authentication: app.authentication,
+      rotationKey: options.rotationKey,
+      onReuseDetected: (familyId) =>
+        app.log.warn({ familyId }, 'refresh token reused after rotation; sign-in revoked'),
+    },
+  };
+
+  // Per IP on the route, and per address after the body is parsed: a spread attack on one
+  // student's address is slowed as much as one machine hammering many addresses.
+  const perIp = { rateLimit: { max: limits.authPerMinute, timeWindow: MINUTE } };
+  const perEmail = (group: string) =>
+    app.rateLimit({
+      max: limits.authPerEmailPerHour,
+      timeWindow: HOUR,
+      keyGenerator: (request: FastifyRequest) =>
+        `${group}:${(request.body as { email?: string }).email ?? ''}`,
+    });
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/auth/signup',
+    { schema: { body: signUpBody }, config: perIp, preHandler: perEmail('signup') },
+    async (request, reply) => {
+      await signUp(context, request.body);
+      // The same answer whether or not the address already had an account.
+      return reply.status(201).send({ user: { email: request.body.email, emailVerified: false } });
+    },
+  );
+
+  api.post(
+    '/api/auth/verification',
+    { schema: { body: verificationBody }, config: perIp, preHandler: perEmail('verification') },
+    async (request, reply) => {
+      await resendVerification(context, request.body.email);
+      return reply.status(202).send({ sent: true });
+    },
+  );
+
+  api.get(
+    '/api/auth/verify',
+    {
+      schema: { querystring: z.object({ token: z.string().max(200).default('') }) },
+      config: perIp,
+    },
+    async (request, reply) => {
+      const verified = await consumeVerificationToken(context.db, request.query.token);
+      const notice = verified ? 'verified' : 'verification-failed';
+      return reply.redirect(signInPageUrl(config.publicUrl, notice), 303);
+    },
+  );
+
+  api.post(
+    '/api/auth/signin',
+    { schema: { body: signInBody }, config: perIp, preHandler: perEmail('signin') },
+    async (request) => signIn(context, request.body),
+  );
+
+  api.post(
+    '/api/auth/refresh',
+    {
+      schema: { body: refreshBody },
+      config: { rateLimit: { max: limits.refreshPerMinute, timeWindow: MINUTE } },
+    },
+    async (request) => rotateRefreshToken(context.sessions, request.body.refresh_token),
+  );
+
+  api.post('/api/auth/logout', { schema: { body: logoutBody } }, async (request, reply) => {
+    await revokeSessionByToken(context.db, request.body.refresh_token);
+    return reply.status(204).send();
+  });
+
+  api.get('/api/auth/me', async (request) => {
+    const user = await app.authentication.requireUser(request);
+    return { user: await getMe(context, user.id) };
+  });
+
+  api.patch('/api/auth/me', { schema: { body: updateMeBody } }, async (request) => {
+    const user = await app.authentication.requireUser(request);
+    return { user: await updateMe(context, user.id, request.body) };
+  });
+
+  api.delete('/api/auth/me', async (request, reply) => {
+    const user = await app.authentication.requireUser(request);
+    await deleteMe(context, user.id);
+    return reply.status(204).send();
+  });
+
+  await app.register(async (hosted) => {
+    await hosted.register(formbody);
+    registerHostedSignIn(hosted, context, config, perIp);
+  });
+}

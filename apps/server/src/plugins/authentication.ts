@@ -1,0 +1,126 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import { ACCESS_TOKEN_TTL_SECONDS, ErrorCode } from '@campuscollab/shared';
+import { HttpError } from '../lib/http-error';
+
+/** The signed-in account behind a request. */
+export interface RequestUser {
+  id: string;
+  email: string;
+  /** The refresh-token session the access token was issued for. */
+  sessionId: string;
+}
+
+export interface AccessTokenInput {
+  accountId: string;
+  email: string;
+  sessionId: string;
+  /** Epoch seconds. The same inputs sign the same token (HS256 is deterministic). */
+  issuedAt: number;
+}
+
+export interface Authentication {
+  signAccessToken(input: AccessTokenInput): Promise<string>;
+  /** The request's user, or a 401 naming what is wrong with its credentials. */
+  requireUser(request: FastifyRequest): Promise<RequestUser>;
+  /** The request's user if it sent valid credentials, null if it sent none; 401 if invalid. */
+  optionalUser(request: FastifyRequest): Promise<RequestUser | null>;
+  /** Whether the request carries SERVICE_KEY as its bearer token. */
+  isService(request: FastifyRequest): boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authentication: Authentication;
+  }
+}
+
+export interface AuthenticationOptions {
+  jwtSecret: string;
+  issuer: string;
+  audience: string;
+  serviceKey: string | undefined;
+}
+
+function unauthorized(message: string, code: string = ErrorCode.unauthorized): HttpError {
+  return new HttpError(401, code, message, undefined, undefined, {
+    'www-authenticate': code === ErrorCode.invalidToken ? 'Bearer error="invalid_token"' : 'Bearer',
+  });
+}
+
+function readBearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match)
+    throw unauthorized('Authorization header must be "Bearer <token>"', ErrorCode.invalidToken);
+  return match[1]!;
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+export function registerAuthentication(app: FastifyInstance, options: AuthenticationOptions): void {
+  const key = new TextEncoder().encode(options.jwtSecret);
+  const serviceKeyDigest = options.serviceKey ? digest(options.serviceKey) : null;
+  const verified = new WeakMap<FastifyRequest, RequestUser | null>();
+
+  const isService = (request: FastifyRequest): boolean => {
+    if (!serviceKeyDigest) return false;
+    const header = request.headers.authorization;
+    const token = header && /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+    // Compare digests so the comparison takes the same time whatever the guess.
+    return Boolean(token) && timingSafeEqual(digest(token!), serviceKeyDigest);
+  };
+
+  const optionalUser = async (request: FastifyRequest): Promise<RequestUser | null> => {
+    if (verified.has(request)) return verified.get(request)!;
+    const token = readBearer(request);
+    if (!token || isService(request)) {
+      verified.set(request, null);
+      return null;
+    }
+    try {
+      const { payload } = await jwtVerify(token, key, {
+        issuer: options.issuer,
+        audience: options.audience,
+        algorithms: ['HS256'],
+      });
+      if (
+        typeof payload.sub !== 'string' ||
+        typeof payload.email !== 'string' ||
+        typeof payload.sid !== 'string'
+      ) {
+        throw unauthorized('Invalid access token', ErrorCode.invalidToken);
+      }
+      const user = { id: payload.sub, email: payload.email, sessionId: payload.sid };
+      verified.set(request, user);
+      return user;
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      if (error instanceof joseErrors.JWTExpired) {
+        throw unauthorized('Access token expired', ErrorCode.invalidToken);
+      }
+      throw unauthorized('Invalid access token', ErrorCode.invalidToken);
+    }
+  };
+
+  app.decorate('authentication', {
+    signAccessToken: ({ accountId, email, sessionId, issuedAt }) =>
+      new SignJWT({ email, sid: sessionId })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(accountId)
+        .setIssuer(options.issuer)
+        .setAudience(options.audience)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
+        .sign(key),
+    optionalUser,
+    requireUser: async (request) => {
+      const user = await optionalUser(request);
+      if (!user) throw unauthorized('Not authenticated');
+      return user;
+    },
+    isService,
+  } satisfies Authentication);
+}

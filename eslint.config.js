@@ -1,0 +1,63 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+// Imports flow one way: shared -> sdk -> web; the server stands apart.
+const boundary = (group) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [{ group, message: 'Imports flow shared -> sdk -> web; the server stands apart.' }],
+    },
+  ],
+});
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'test-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['packages/shared/**'],
+    rules: boundary([
+      '@campuscollab/sdk',
+      '@campuscollab/web',
+      '@campuscollab/server',
+      '**/apps/**',
+      '**/sdk/**',
+    ]),
+  },
+  {
+    files: ['packages/sdk/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: boundary(['@campuscollab/web', '@campuscollab/server', '**/apps/**']),
+  },
+  {
+    files: ['apps/web/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...boundary(['@campuscollab/server', '**/server/**']),
+    },
+  },
+  {
+    files: ['apps/server/**'],
+    rules: boundary(['@campuscollab/sdk', '@campuscollab/web', '**/web/**', '**/sdk/**']),
+  },
+  {
+    // Generic libraries stay standalone: they never import an app module.
+    files: ['apps/server/src/lib/**'],
+    rules: boundary(['**/modules/**', '**/plugins/**', '**/app', '**/config']),
+  },
+);

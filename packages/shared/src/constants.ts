@@ -1,0 +1,32 @@
+/** Business constants and limits of spec section 9, shared by server and browser. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const MESSAGE_SUBJECT_MAX = 100;
+export const MESSAGE_BODY_MAX = 500;
+export const LEADERBOARD_SIZE = 100;
+export const LEADERBOARD_TOP = 3;
+export const REFERRAL_SUFFIX_MIN = 100;
+export const REFERRAL_SUFFIX_MAX = 999;
+export const REFERRAL_REWARD_DOLLARS = 500;
+export const UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
+export const IMAGE_EDIT_MAX_IMAGES = 16;
+
+export const ACCESS_TOKEN_TTL_SECONDS = 900;
+export const REFRESH_TOKEN_TTL_SECONDS = 2_592_000;
+export const TOKEN_EXPIRY_MARGIN_SECONDS = 30;
+/** How long a rotated refresh token may be replayed (a racing tab) before reuse counts as theft. */
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
+export const EMAIL_VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
+
+export const PARENT_TOKEN_WAIT_MS = 100;
+export const WAIT_FOR_USER_TIMEOUT_MS = 5000;
+export const REALTIME_TIMEOUT_MS = 10_000;
+export const REALTIME_HEARTBEAT_MS = 25_000;
+
+export const COPY_CONFIRMATION_MS = 2000;
+export const CONTACT_DIALOG_CLOSE_MS = 2000;
+export const SAVE_BANNER_MS = 3000;
+
+export const ANALYTICS_BATCH_SIZE = 10;
+export const ANALYTICS_FLUSH_MS = 3000;
+export const ANALYTICS_STRING_MAX = 256;
+export const ANALYTICS_SESSION_IDLE_MS = 30 * 60 * 1000;
