@@ -25,7 +25,8 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+/** `delayMs` holds each message before accepting it, to keep a sending request in flight. */
+export async function startSmtpSink(options: { delayMs?: number } = {}): Promise<SmtpSink> {
   const emails: ReceivedEmail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
@@ -46,7 +47,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
               html: parsed.html ?? '',
             });
             for (const wake of waiters) wake();
-            callback();
+            setTimeout(callback, options.delayMs ?? 0);
           },
           (error: Error) => callback(error),
         );

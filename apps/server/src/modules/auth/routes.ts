@@ -12,6 +12,7 @@ import {
 } from '@campuscollab/shared';
 import type { Config } from '../../config';
 import type { Mailer } from '../../lib/mailer';
+import { limitByBody } from '../../plugins/rate-limit';
 import { signInPageUrl, type AuthContext } from './context';
 import { consumeVerificationToken } from './email-tokens';
 import { registerHostedSignIn } from './hosted-routes';
@@ -52,11 +53,10 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   // student's address is slowed as much as one machine hammering many addresses.
   const perIp = { rateLimit: { max: limits.authPerMinute, timeWindow: MINUTE } };
   const perEmail = (group: string) =>
-    app.rateLimit({
+    limitByBody(app, {
       max: limits.authPerEmailPerHour,
       timeWindow: HOUR,
-      keyGenerator: (request: FastifyRequest) =>
-        `${group}:${(request.body as { email?: string }).email ?? ''}`,
+      key: (request: FastifyRequest) => `${group}:${(request.body as { email?: string }).email}`,
     });
 
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      dataDir: './data',
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'CampusCollab <no-reply@localhost>',
+      projectId: 'campus',
+      production: false,
+    });
+  });
+
+  it('derives PUBLIC_URL from PORT and trims a trailing slash', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://campus.example/' }).publicUrl).toBe(
+      'https://campus.example',
+    );
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^PORT must be an integer from 0 to 65535 \(got "abc"\)$/],
+    [{ PORT: '70000' }, /^PORT must be an integer/],
+    [{ PUBLIC_URL: 'ftp://x' }, /^PUBLIC_URL must be an http\(s\) URL/],
+    [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL must be a postgres:\/\/ URL/],
+    [{ SMTP_URL: 'http://mail' }, /^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
+    [{ PROJECT_ID: 'Bad Id' }, /^PROJECT_ID must be lowercase/],
+    [{ JWT_SECRET: 'short' }, /^JWT_SECRET must be at least 32 characters/],
+    [{ SERVICE_KEY: 'short' }, /^SERVICE_KEY must be at least 32 characters/],
+    [
+      { AUTH_REDIRECT_ORIGINS: 'notaurl' },
+      /^AUTH_REDIRECT_ORIGINS: "notaurl" is not an http\(s\) origin$/,
+    ],
+    [
+      { AUTH_RATE_LIMIT_PER_MINUTE: '-1' },
+      /^AUTH_RATE_LIMIT_PER_MINUTE must be a positive integer/,
+    ],
+    [{ NODE_ENV: 'staging' }, /^NODE_ENV /],
+  ])('refuses %o with one line naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('keeps secrets out of the error line', () => {
+    try {
+      loadConfig({ JWT_SECRET: 'tooshort' });
+    } catch (error) {
+      expect((error as Error).message).toContain('JWT_SECRET');
+    }
+  });
+});

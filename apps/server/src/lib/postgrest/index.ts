@@ -1,0 +1,15 @@
+export { parsePostgrestRequest, readHeader } from './parse-request';
+export type { ParseRequestOptions, RequestHeaders } from './parse-request';
+export { PostgrestError, createParseError } from './errors';
+export type { PostgrestErrorBody, PostgrestErrorInit } from './errors';
+export { encodeCursor, decodeCursor, fingerprintOrder } from './cursor';
+export type { CursorKey } from './cursor';
+export {
+  renderPreferenceApplied,
+  resolvePreferenceOperation,
+  parsePreferHeaders,
+} from './parse-prefer';
+export { listReferencedColumns } from './collect-columns';
+export { isSafeIdentifier } from './identifier';
+export { DEFAULT_MAX_LIMIT } from './parse-range';
+export type * from './types';

@@ -1,0 +1,180 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { TokenSet } from '@campuscollab/shared';
+import { firstLink, startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
+import { DIALECTS } from '../helpers/test-database';
+import { request, startTestApp, type TestApp } from '../helpers/test-app';
+
+type SignIn = TokenSet & { user: { id: string; email: string } };
+
+describe.each(DIALECTS)('the sign-up to logout journey on %s', (kind) => {
+  let sink: SmtpSink;
+  let server: TestApp;
+  const email = `journey-${kind}@berkeley.edu`;
+  const password = 'a-long-enough-password';
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    server = await startTestApp(kind, {
+      SMTP_URL: sink.url,
+      MAIL_FROM: 'CampusCollab <hello@campuscollab.test>',
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await sink.close();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('signs up, verifies by email, signs in, refreshes, detects reuse and logs out', async () => {
+    const call = <T = Record<string, unknown>>(
+      method: string,
+      path: string,
+      body?: unknown,
+      token?: string,
+    ) => request<T>(server.baseUrl, method, path, { body, token });
+
+    expect((await call('POST', '/api/auth/signup', { email, password })).status).toBe(201);
+
+    const mail = await sink.waitFor(email);
+    expect(mail.from).toBe('hello@campuscollab.test');
+    expect(mail.subject).toContain('CampusCollab');
+    expect(mail.html).toContain('CampusCollab');
+    const link = firstLink(mail);
+    expect(link.startsWith(`${server.baseUrl}/api/auth/verify?token=`)).toBe(true);
+
+    const verified = await fetch(link, { redirect: 'manual' });
+    expect(verified.status).toBe(303);
+    expect(verified.headers.get('location')).toBe(
+      `${server.baseUrl}/?page=auth&tab=signin&notice=verified`,
+    );
+    // The link is single-use.
+    const again = await fetch(link, { redirect: 'manual' });
+    expect(again.headers.get('location')).toContain('notice=verification-failed');
+
+    const signIn = await call<SignIn>('POST', '/api/auth/signin', { email, password });
+    expect(signIn.status).toBe(200);
+    expect(signIn.body).toMatchObject({
+      token_type: 'bearer',
+      expires_in: 900,
+      refresh_expires_in: 2592000,
+    });
+    expect(Math.abs(signIn.body.issued_at - Date.now() / 1000)).toBeLessThan(5);
+
+    const me = await call('GET', '/api/auth/me', undefined, signIn.body.access_token);
+    expect(me.body).toMatchObject({
+      user: { id: signIn.body.user.id, email, emailVerified: true },
+    });
+
+    const refreshed = await call<TokenSet>('POST', '/api/auth/refresh', {
+      refresh_token: signIn.body.refresh_token,
+    });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.refresh_token).not.toBe(signIn.body.refresh_token);
+    expect((await call('GET', '/api/auth/me', undefined, refreshed.body.access_token)).status).toBe(
+      200,
+    );
+
+    // A second tab replaying the old token within the grace period gets the very same pair.
+    const replay = await call<TokenSet>('POST', '/api/auth/refresh', {
+      refresh_token: signIn.body.refresh_token,
+    });
+    expect(replay.status).toBe(200);
+    expect(replay.body).toEqual(refreshed.body);
+
+    // After the grace period the old token is rejected and its whole sign-in is revoked.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11_000 });
+    const stolen = await call('POST', '/api/auth/refresh', {
+      refresh_token: signIn.body.refresh_token,
+    });
+    expect(stolen.status).toBe(401);
+    const victim = await call('POST', '/api/auth/refresh', {
+      refresh_token: refreshed.body.refresh_token,
+    });
+    expect(victim.status).toBe(401);
+    vi.useRealTimers();
+
+    // A new sign-in, then logout ends it.
+    const second = await call<SignIn>('POST', '/api/auth/signin', { email, password });
+    expect(
+      (await call('POST', '/api/auth/logout', { refresh_token: second.body.refresh_token })).status,
+    ).toBe(204);
+    const afterLogout = await call('POST', '/api/auth/refresh', {
+      refresh_token: second.body.refresh_token,
+    });
+    expect(afterLogout.status).toBe(401);
+    expect(afterLogout.body).toMatchObject({ code: 'INVALID_TOKEN' });
+  });
+
+  it('tells the owner of a taken address instead of creating a second account', async () => {
+    const owner = `owner-${kind}@mit.edu`;
+    await request(server.baseUrl, 'POST', '/api/auth/signup', { body: { email: owner, password } });
+    await fetch(firstLink(await sink.waitFor(owner)), { redirect: 'manual' });
+
+    const attempt = await request(server.baseUrl, 'POST', '/api/auth/signup', {
+      body: { email: owner, password: 'someone-elses-password' },
+    });
+    expect(attempt.status).toBe(201);
+    const notice = await sink.waitFor(owner, (mail) => mail.subject.includes('already have'));
+    expect(notice.text).toContain('nothing was changed');
+    // The original password still works; the stranger's does not.
+    const original = await request(server.baseUrl, 'POST', '/api/auth/signin', {
+      body: { email: owner, password },
+    });
+    expect(original.status).toBe(200);
+    const stranger = await request(server.baseUrl, 'POST', '/api/auth/signin', {
+      body: { email: owner, password: 'someone-elses-password' },
+    });
+    expect(stranger.status).toBe(400);
+  });
+
+  it('lets the mailbox owner, not an earlier stranger, choose the password', async () => {
+    const victim = `victim-${kind}@ox.ac.uk`;
+    await request(server.baseUrl, 'POST', '/api/auth/signup', {
+      body: { email: victim, password: 'stranger-password' },
+    });
+    await sink.waitFor(victim);
+    await request(server.baseUrl, 'POST', '/api/auth/signup', {
+      body: { email: victim, password: 'owner-password' },
+    });
+    const ownersLink = sink.emails.filter((mail) => mail.to.includes(victim)).at(-1)!;
+    await fetch(firstLink(ownersLink), { redirect: 'manual' });
+
+    const owner = await request(server.baseUrl, 'POST', '/api/auth/signin', {
+      body: { email: victim, password: 'owner-password' },
+    });
+    expect(owner.status).toBe(200);
+    const stranger = await request(server.baseUrl, 'POST', '/api/auth/signin', {
+      body: { email: victim, password: 'stranger-password' },
+    });
+    expect(stranger.status).toBe(400);
+  });
+
+  it('resends the verification email on request', async () => {
+    const late = `late-${kind}@nus.edu.sg`;
+    await request(server.baseUrl, 'POST', '/api/auth/signup', { body: { email: late, password } });
+    await sink.waitFor(late);
+    const resend = await request(server.baseUrl, 'POST', '/api/auth/verification', {
+      body: { email: late },
+    });
+    expect(resend.status).toBe(202);
+    await vi.waitFor(() =>
+      expect(sink.emails.filter((mail) => mail.to.includes(late))).toHaveLength(2),
+    );
+  });
+
+  it('answers two racing refreshes of one token with the same pair', async () => {
+    const racer = `racer-${kind}@hku.edu.hk`;
+    await request(server.baseUrl, 'POST', '/api/auth/signup', { body: { email: racer, password } });
+    await fetch(firstLink(await sink.waitFor(racer)), { redirect: 'manual' });
+    const signIn = await request<SignIn>(server.baseUrl, 'POST', '/api/auth/signin', {
+      body: { email: racer, password },
+    });
+    const body = { refresh_token: signIn.body.refresh_token };
+    const results = await Promise.all(
+      [1, 2, 3].map(() => request<TokenSet>(server.baseUrl, 'POST', '/api/auth/refresh', { body })),
+    );
+    expect(results.map((result) => result.status)).toEqual([200, 200, 200]);
+    expect(results[1]!.body).toEqual(results[0]!.body);
+    expect(results[2]!.body).toEqual(results[0]!.body);
+  });
+});
