@@ -6,13 +6,20 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/dialects/types';
 import { createSmtpMailer, type Mailer } from './lib/mailer';
+import { analyticsRoutes } from './modules/analytics/routes';
 import { authRoutes } from './modules/auth/routes';
+import { adminSqlRoutes } from './modules/db/admin-routes';
+import { dbRoutes } from './modules/db/routes';
 import { createOutboxMailer } from './modules/email/outbox-mailer';
 import { outboxRoutes } from './modules/email/outbox-routes';
 import { healthRoutes } from './modules/health/routes';
+import { notificationRoutes } from './modules/notifications/routes';
+import { realtimeRoutes } from './modules/realtime/routes';
+import { storageRoutes } from './modules/storage/routes';
 import { registerAuthentication } from './plugins/authentication';
 import { registerDatabase } from './plugins/database';
 import { registerErrorHandling } from './plugins/errors';
+import { registerEvents } from './plugins/events';
 import { registerRateLimits } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
@@ -63,6 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app);
   registerDatabase(app, options.database, options.ownsDatabase ?? true);
+  registerEvents(app);
   await registerSecurityHeaders(app);
   await registerRateLimits(app);
   registerAuthentication(app, {
@@ -77,13 +85,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     : createOutboxMailer(options.database.db, app.log);
   app.addHook('onClose', async () => mailer.close());
 
-  // Separate keys from one secret: a refresh successor can never be mistaken for a JWT key.
-  const rotationKey = Buffer.from(
-    hkdfSync('sha256', options.jwtSecret, 'campuscollab', 'refresh-token-rotation', 32),
-  );
+  // Separate keys from one secret, one per purpose: a refresh successor or a cursor signature
+  // can never be mistaken for a JWT signature.
+  const deriveKey = (purpose: string) =>
+    Buffer.from(hkdfSync('sha256', options.jwtSecret, 'campuscollab', purpose, 32));
+  const rotationKey = deriveKey('refresh-token-rotation');
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { config, mailer, rotationKey });
+  await app.register(dbRoutes, { config, cursorSecret: deriveKey('table-api-cursors') });
+  await app.register(adminSqlRoutes, { config });
+  await app.register(notificationRoutes, { config, mailer });
+  await app.register(analyticsRoutes, { config });
+  await app.register(realtimeRoutes, { projectId: config.projectId });
+  await app.register(storageRoutes, { config });
   if (!config.production) await app.register(outboxRoutes);
   await registerWebApp(app, options.webDistDir ?? DEFAULT_WEB_DIST);
   return app;

@@ -1,2 +1,64 @@
-/** The CampusCollab client SDK; built in the SDK issue. */
+/** The CampusCollab client SDK: see packages/sdk/README.md. */
 export const SDK_VERSION = '0.1.0';
+
+export { createClient, type CampusClient, type ClientOptions } from './create-client';
+
+export { SdkError, SdkErrorKind, SdkMessage, type SdkErrorInit } from './errors/sdk-error';
+export { errorFromBody, errorFromResponse, readErrorMessage } from './errors/error-from-response';
+export { unwrap, type Result } from './http/result';
+export type { FetchFunction } from './http/authorized-fetch';
+
+export type { AuthChange, AuthChangeListener, AuthState } from './auth/auth-state';
+export type { AuthClient, SignInData } from './auth/auth-client';
+export type { TokenStorage } from './auth/token-storage';
+export type { ChannelFactory, ChannelLike, LockManagerLike } from './auth/channel';
+export type { ParentMessage } from './auth/parent-frame';
+export { isAccessTokenExpired } from './auth/token-set';
+
+export {
+  convertKeysToCamelCase,
+  convertKeysToSnakeCase,
+  convertToCamelCase,
+  convertToSnakeCase,
+} from './case/convert-case';
+
+export { FilterBuilder, type WhereOperators } from './tables/filter-builder';
+export type { ListOptions, ListResult, OrderTerm, TableClient } from './tables/table-client';
+export type { Tables } from './tables/tables';
+export type {
+  ApplicationRecord,
+  MessageRecord,
+  ProjectRecord,
+  RecordInput,
+  TableRecords,
+  UserRecord,
+} from './tables/table-types';
+
+export type { StorageClient, UploadOptions, UploadResult } from './storage/storage-client';
+export type { UploadProgress, XhrConstructor } from './storage/upload-request';
+
+export type { RealtimeClient } from './realtime/realtime-client';
+export type { RealtimeChannel } from './realtime/realtime-channel';
+export type {
+  PresenceEvent,
+  PresenceMember,
+  RealtimeMessage,
+  RealtimeStatus,
+  WebSocketConstructor,
+  WebSocketLike,
+} from './realtime/realtime-types';
+export { computeReconnectDelay } from './realtime/backoff';
+
+export type { AnalyticsClient, AnalyticsEvent } from './analytics/analytics-client';
+export type { NotificationsClient, EmailInput } from './notifications/notifications-client';
+export type {
+  AiClient,
+  AiMessage,
+  GenerateImageInput,
+  GenerateObjectInput,
+  GenerateSpeechInput,
+  GenerateTextInput,
+  TranscribeInput,
+} from './ai/ai-client';
+export { checkImageUrls, ImageUrlMessage } from './ai/image-urls';
+export type { DataClient } from './data/data-client';

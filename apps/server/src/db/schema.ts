@@ -81,6 +81,9 @@ export interface ProjectsTable {
   skills_needed: Generated<string>;
   posted_by_id: string;
   posted_by: string | null;
+  /** The poster's campus when the project was posted, for Explore's university filter. */
+  university: string | null;
+  city: string | null;
   status: Generated<string>;
   created_at: string;
   updated_at: string;
@@ -106,6 +109,29 @@ export interface MessagesTable {
   created_at: string;
 }
 
+export interface RealtimeMessagesTable {
+  id: string;
+  channel: string;
+  event: string;
+  /** The message's payload as JSON text. */
+  payload: string;
+  /** Null for events the server itself publishes. */
+  sender_id: string | null;
+  created_at: string;
+}
+
+export interface AnalyticsEventsTable {
+  id: string;
+  name: string;
+  session_id: string;
+  /** The signed-in account that sent the event; null for anonymous visitors. */
+  user_id: string | null;
+  /** JSON object, every string in it clipped to 256 characters (spec section 9). */
+  properties: string;
+  occurred_at: string;
+  received_at: string;
+}
+
 export interface Database {
   auth_accounts: AuthAccountsTable;
   auth_sessions: AuthSessionsTable;
@@ -115,4 +141,6 @@ export interface Database {
   projects: ProjectsTable;
   applications: ApplicationsTable;
   messages: MessagesTable;
+  realtime_messages: RealtimeMessagesTable;
+  analytics_events: AnalyticsEventsTable;
 }

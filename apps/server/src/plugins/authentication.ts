@@ -28,6 +28,17 @@ export interface Authentication {
   optionalUser(request: FastifyRequest): Promise<RequestUser | null>;
   /** Whether the request carries SERVICE_KEY as its bearer token. */
   isService(request: FastifyRequest): boolean;
+  /**
+   * A bare access token's account, for callers that receive the token outside the Authorization
+   * header (a WebSocket URL or message, which browsers cannot give headers); 401 if invalid.
+   */
+  verifyAccessToken(token: string): Promise<VerifiedAccessToken>;
+}
+
+export interface VerifiedAccessToken {
+  user: RequestUser;
+  /** Epoch seconds, or null for a token without an expiry. */
+  expiresAt: number | null;
 }
 
 declare module 'fastify' {
@@ -73,13 +84,7 @@ export function registerAuthentication(app: FastifyInstance, options: Authentica
     return Boolean(token) && timingSafeEqual(digest(token!), serviceKeyDigest);
   };
 
-  const optionalUser = async (request: FastifyRequest): Promise<RequestUser | null> => {
-    if (verified.has(request)) return verified.get(request)!;
-    const token = readBearer(request);
-    if (!token || isService(request)) {
-      verified.set(request, null);
-      return null;
-    }
+  const verifyAccessToken = async (token: string): Promise<VerifiedAccessToken> => {
     try {
       const { payload } = await jwtVerify(token, key, {
         issuer: options.issuer,
@@ -93,9 +98,10 @@ export function registerAuthentication(app: FastifyInstance, options: Authentica
       ) {
         throw unauthorized('Invalid access token', ErrorCode.invalidToken);
       }
-      const user = { id: payload.sub, email: payload.email, sessionId: payload.sid };
-      verified.set(request, user);
-      return user;
+      return {
+        user: { id: payload.sub, email: payload.email, sessionId: payload.sid },
+        expiresAt: typeof payload.exp === 'number' ? payload.exp : null,
+      };
     } catch (error) {
       if (error instanceof HttpError) throw error;
       if (error instanceof joseErrors.JWTExpired) {
@@ -103,6 +109,18 @@ export function registerAuthentication(app: FastifyInstance, options: Authentica
       }
       throw unauthorized('Invalid access token', ErrorCode.invalidToken);
     }
+  };
+
+  const optionalUser = async (request: FastifyRequest): Promise<RequestUser | null> => {
+    if (verified.has(request)) return verified.get(request)!;
+    const token = readBearer(request);
+    if (!token || isService(request)) {
+      verified.set(request, null);
+      return null;
+    }
+    const { user } = await verifyAccessToken(token);
+    verified.set(request, user);
+    return user;
   };
 
   app.decorate('authentication', {
@@ -122,5 +140,6 @@ export function registerAuthentication(app: FastifyInstance, options: Authentica
       return user;
     },
     isService,
+    verifyAccessToken,
   } satisfies Authentication);
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, type ApiErrorBody } from '@campuscollab/shared';
 import { HttpError } from '../lib/http-error';
+import { PostgrestError } from '../lib/postgrest';
 
 interface ValidationIssue {
   instancePath: string;
@@ -63,7 +64,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     let status = 500;
     let body: ApiErrorBody = { code: ErrorCode.internal, message: 'Internal server error' };
 
-    if (error instanceof HttpError) {
+    if (error instanceof PostgrestError) {
+      // The table API answers in PostgREST's own shape, which postgrest-js reads.
+      status = error.status;
+      body = error.toJSON();
+    } else if (error instanceof HttpError) {
       status = error.statusCode;
       body = { code: error.code, message: error.message };
       if (error.details !== undefined) body.details = error.details;

@@ -1,8 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
-import type { DatabaseKind } from '../../src/db/dialects/types';
+import type { DatabaseKind, OpenOptions } from '../../src/db/dialects/types';
 import { freePort } from './postgres-cluster';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -25,14 +28,18 @@ export interface TestApp {
 export async function startTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
+  databaseOptions: OpenOptions = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(kind);
+  const database = await createTestDatabase(kind, databaseOptions);
+  // Stored files and generated secrets go to a folder of the test's own, never the repository.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'campuscollab-data-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: String(port),
     PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
     JWT_SECRET: TEST_JWT_SECRET,
     SERVICE_KEY: TEST_SERVICE_KEY,
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
@@ -57,6 +64,7 @@ export async function startTestApp(
     async close() {
       await app.close();
       await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openPostgres } from '../../src/db/dialects/postgres';
 import { openSqlite } from '../../src/db/dialects/sqlite';
-import type { DatabaseHandle, DatabaseKind } from '../../src/db/dialects/types';
+import type { DatabaseHandle, DatabaseKind, OpenOptions } from '../../src/db/dialects/types';
 import { migrateToLatest } from '../../src/db/migrate';
 
 /** Every integration test runs once per database kind. */
@@ -28,11 +28,14 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
 }
 
 /** A fresh, migrated database of the given kind, private to the caller. */
-export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+export async function createTestDatabase(
+  kind: DatabaseKind,
+  options: OpenOptions = {},
+): Promise<TestDatabase> {
   if (kind === 'sqlite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'campuscollab-sqlite-'));
     const file = path.join(dir, 'test.sqlite');
-    const handle = openSqlite(file);
+    const handle = openSqlite(file, options);
     await migrateToLatest(handle.db);
     return {
       ...handle,
@@ -47,7 +50,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   await withAdmin((client) => client.query(`create database ${name}`));
   const url = new URL(inject('postgresUrl'));
   url.pathname = `/${name}`;
-  const handle = openPostgres(url.toString());
+  const handle = openPostgres(url.toString(), options);
   await migrateToLatest(handle.db);
   return {
     ...handle,

@@ -1,7 +1,8 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../schema';
-import type { DatabaseHandle } from './types';
+import { runPostgresAdminStatements } from './postgres-admin';
+import type { ConstraintViolation, DatabaseHandle, OpenOptions } from './types';
 
 const INT8_OID = 20;
 
@@ -14,14 +15,46 @@ const types = {
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-export function openPostgres(connectionString: string): DatabaseHandle {
+const CONSTRAINT_KINDS: Record<string, ConstraintViolation['kind']> = {
+  '23505': 'unique',
+  '23503': 'foreign_key',
+  '23502': 'not_null',
+  '23514': 'check',
+};
+
+export function openPostgres(connectionString: string, options: OpenOptions = {}): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: 10, types });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    log: options.onQuery ? (event) => options.onQuery!(event.query) : undefined,
+  });
   return {
     kind: 'postgres',
     db,
+    matchPattern: (value, pattern, caseInsensitive) =>
+      caseInsensitive
+        ? sql<boolean>`${value} ilike ${pattern}`
+        : sql<boolean>`${value} like ${pattern}`,
+    classifyError(error) {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code !== 'string') return null;
+      const kind = CONSTRAINT_KINDS[code] ?? (code.startsWith('22') ? 'invalid_value' : undefined);
+      if (!kind) return null;
+      const { message, detail } = error as { message: string; detail?: string };
+      return { kind, detail: detail ?? message };
+    },
+    explain: (query, { indexesOnly = false } = {}) =>
+      db.transaction().execute(async (trx) => {
+        if (indexesOnly) await sql`set local enable_seqscan = off`.execute(trx);
+        const result = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+          CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
+        );
+        return result.rows.map((row) => row['QUERY PLAN']);
+      }),
+    runAdminStatements: (statements, options) =>
+      runPostgresAdminStatements(db, statements, options),
     close: () => db.destroy(),
   };
 }

@@ -1,11 +1,21 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import type { Database } from '../schema';
-import type { DatabaseHandle } from './types';
+import { likeToGlob } from './like-to-glob';
+import { runSqliteAdminStatements } from './sqlite-admin';
+import type { ConstraintViolation, DatabaseHandle, OpenOptions } from './types';
 
-export function openSqlite(file: string): DatabaseHandle {
+const CONSTRAINT_KINDS: Record<string, ConstraintViolation['kind']> = {
+  SQLITE_CONSTRAINT_UNIQUE: 'unique',
+  SQLITE_CONSTRAINT_PRIMARYKEY: 'unique',
+  SQLITE_CONSTRAINT_FOREIGNKEY: 'foreign_key',
+  SQLITE_CONSTRAINT_NOTNULL: 'not_null',
+  SQLITE_CONSTRAINT_CHECK: 'check',
+};
+
+export function openSqlite(file: string, options: OpenOptions = {}): DatabaseHandle {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const connection = new SqliteDatabase(file);
   // WAL lets readers proceed while one writer commits; the busy timeout waits for that writer
@@ -14,10 +24,30 @@ export function openSqlite(file: string): DatabaseHandle {
   connection.pragma('synchronous = NORMAL');
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: connection }),
+    log: options.onQuery ? (event) => options.onQuery!(event.query) : undefined,
+  });
   return {
     kind: 'sqlite',
     db,
+    matchPattern: (value, pattern, caseInsensitive) =>
+      caseInsensitive
+        ? sql<boolean>`${value} like ${pattern} escape '\\'`
+        : sql<boolean>`${value} glob ${likeToGlob(pattern)}`,
+    classifyError(error) {
+      const code = (error as { code?: unknown }).code;
+      const kind = typeof code === 'string' ? CONSTRAINT_KINDS[code] : undefined;
+      return kind ? { kind, detail: (error as Error).message } : null;
+    },
+    async explain(query) {
+      const rows = connection
+        .prepare(`explain query plan ${query.sql}`)
+        .all(...(query.parameters as unknown[])) as { detail: string }[];
+      return rows.map((row) => row.detail);
+    },
+    runAdminStatements: (statements, options) =>
+      runSqliteAdminStatements(file, statements, options),
     close: () => db.destroy(),
   };
 }

@@ -1,14 +1,47 @@
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Expression, Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { Database } from '../schema';
+import type { AdminSqlOptions, AdminStatement, AdminStatementResult } from './admin-sql';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
+
+/** A constraint the database refused a write for, in dialect-free terms. */
+export interface ConstraintViolation {
+  /** `invalid_value`: a value the database cannot take (PostgreSQL's data exceptions, class 22). */
+  kind: 'unique' | 'foreign_key' | 'not_null' | 'check' | 'invalid_value';
+  /** The database's own words, for the error's details. */
+  detail: string;
+}
 
 /**
  * What differs between the two databases lives behind this interface, as properties, so queries
  * elsewhere stay dialect-free.
  */
+export interface OpenOptions {
+  /** Called with every query the app runs (tests record them to check their plans). */
+  onQuery?: (query: CompiledQuery) => void;
+}
+
 export interface DatabaseHandle {
   kind: DatabaseKind;
   db: Kysely<Database>;
+  /** `like` (case-sensitive) or `ilike` with PostgreSQL's pattern rules: `%`, `_`, `\` escapes. */
+  matchPattern(
+    value: Expression<unknown>,
+    pattern: string,
+    caseInsensitive: boolean,
+  ): RawBuilder<SqlBool>;
+  /** Recognises a driver error as a constraint violation, or returns null. */
+  classifyError(error: unknown): ConstraintViolation | null;
+  /**
+   * The plan the database would use, one line per step. `indexesOnly` asks PostgreSQL to avoid
+   * sequential scans where it can: on a near-empty table it rightly prefers one, and the
+   * question a test asks is whether an index can serve the query at all.
+   */
+  explain(query: CompiledQuery, options?: { indexesOnly?: boolean }): Promise<string[]>;
+  /** Raw statements from a SERVICE_KEY holder, in one transaction, bounded in time and rows. */
+  runAdminStatements(
+    statements: AdminStatement[],
+    options: AdminSqlOptions,
+  ): Promise<AdminStatementResult[]>;
   close(): Promise<void>;
 }

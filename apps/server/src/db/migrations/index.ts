@@ -1,8 +1,16 @@
 import * as auth from './001-auth';
 import * as entities from './002-entities';
+import * as realtime from './003-realtime';
+import * as analytics from './004-analytics';
+import * as tableApiIndexes from './005-table-api-indexes';
+import * as projectCampus from './006-project-campus';
 
 /** Every migration, in order. Names sort the way they must run. */
 export const migrations = {
   '001-auth': auth,
   '002-entities': entities,
+  '003-realtime': realtime,
+  '004-analytics': analytics,
+  '005-table-api-indexes': tableApiIndexes,
+  '006-project-campus': projectCampus,
 };

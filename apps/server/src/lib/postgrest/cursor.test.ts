@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor, fingerprintOrder } from './cursor';
+import { decodeCursor, encodeCursor, fingerprintOrder, withKeyColumn } from './cursor';
 import type { CursorKey } from './cursor';
 import { PostgrestError } from './errors';
 import type { OrderTerm } from './types';
@@ -124,5 +124,33 @@ describe('cursor', () => {
     expect(fingerprintOrder(order)).toBe(fingerprintOrder([...order]));
     expect(fingerprintOrder(order)).not.toBe(fingerprintOrder(order.slice(0, 1)));
     expect(fingerprintOrder(order)).not.toBe(fingerprintOrder(order, 'scope'));
+  });
+});
+
+describe('withKeyColumn', () => {
+  const created = (direction: 'asc' | 'desc'): OrderTerm => ({
+    column: 'created_at',
+    direction,
+    nulls: direction === 'asc' ? 'last' : 'first',
+  });
+
+  it('appends the key in the direction of the last term', () => {
+    expect(withKeyColumn([created('desc')], 'id')).toEqual([
+      created('desc'),
+      { column: 'id', direction: 'desc', nulls: 'first' },
+    ]);
+    expect(withKeyColumn([created('asc')], 'id').at(-1)).toMatchObject({
+      column: 'id',
+      direction: 'asc',
+    });
+  });
+
+  it('leaves an order that already has the key, or no key column, as it is', () => {
+    const order: OrderTerm[] = [
+      { column: 'id', direction: 'desc', nulls: 'first' },
+      created('asc'),
+    ];
+    expect(withKeyColumn(order, 'id')).toEqual(order);
+    expect(withKeyColumn([created('asc')], undefined)).toEqual([created('asc')]);
   });
 });

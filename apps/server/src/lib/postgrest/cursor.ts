@@ -21,6 +21,23 @@ interface CursorPayload {
   o: string;
 }
 
+/**
+ * The order a cursor walks: the requested terms plus a unique key column as the tiebreaker, so
+ * that every row has exactly one place and no page skips or repeats a row with an equal sort
+ * value. The key follows the direction of the last term so one index can serve the whole order.
+ */
+export function withKeyColumn(
+  order: readonly OrderTerm[],
+  keyColumn: string | undefined,
+): OrderTerm[] {
+  if (!keyColumn || order.some((term) => term.column === keyColumn)) return [...order];
+  const direction = order.at(-1)?.direction ?? 'asc';
+  return [
+    ...order,
+    { column: keyColumn, direction, nulls: direction === 'asc' ? 'last' : 'first' },
+  ];
+}
+
 /** A short digest of the order (and scope) a cursor was issued for. */
 export function fingerprintOrder(order: readonly OrderTerm[], scope = ''): string {
   const spec = order.map((term) => `${term.column} ${term.direction} nulls ${term.nulls}`);

@@ -17,6 +17,7 @@ describe('public API', () => {
       'readHeader',
       'renderPreferenceApplied',
       'resolvePreferenceOperation',
+      'withKeyColumn',
     ]);
   });
 

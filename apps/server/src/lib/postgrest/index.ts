@@ -2,7 +2,7 @@ export { parsePostgrestRequest, readHeader } from './parse-request';
 export type { ParseRequestOptions, RequestHeaders } from './parse-request';
 export { PostgrestError, createParseError } from './errors';
 export type { PostgrestErrorBody, PostgrestErrorInit } from './errors';
-export { encodeCursor, decodeCursor, fingerprintOrder } from './cursor';
+export { encodeCursor, decodeCursor, fingerprintOrder, withKeyColumn } from './cursor';
 export type { CursorKey } from './cursor';
 export {
   renderPreferenceApplied,

@@ -1,5 +1,5 @@
 import { listReferencedColumns } from './collect-columns';
-import { decodeCursor } from './cursor';
+import { decodeCursor, withKeyColumn } from './cursor';
 import { createParseError, describeFailure, ParseFailure, PostgrestError } from './errors';
 import { isSafeIdentifier, parseIdentifier } from './identifier';
 import { parseAcceptHeader } from './parse-accept';
@@ -25,6 +25,8 @@ export interface ParseRequestOptions {
   cursorSecret?: string | Buffer;
   /** Extra context a cursor is bound to, such as the table name. */
   cursorScope?: string;
+  /** A unique column appended to the order as the cursor's tiebreaker (see `withKeyColumn`). */
+  cursorKeyColumn?: string;
   /** The request method, default GET: the Range header applies to GET only (as in
    *  PostgREST) and it decides which preferences `preferenceApplied` echoes. */
   method?: string;
@@ -148,7 +150,7 @@ function readCursor(
   if (order.length === 0) return reject('a cursor needs the order parameter it was issued for');
   const values = decodeCursor(token, {
     secret: options.cursorSecret,
-    order,
+    order: withKeyColumn(order, options.cursorKeyColumn),
     scope: options.cursorScope,
   });
   return { values };

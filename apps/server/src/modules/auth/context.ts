@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Mailer } from '../../lib/mailer';
 import type { Authentication } from '../../plugins/authentication';
+import type { DomainEvents } from '../../plugins/events';
 import type { SessionContext } from './sessions';
 
 /** What the auth handlers need, built once in routes.ts. */
@@ -10,6 +11,7 @@ export interface AuthContext {
   db: Kysely<Database>;
   authentication: Authentication;
   mailer: Mailer;
+  events: DomainEvents;
   sessions: SessionContext;
   publicUrl: string;
   log: FastifyBaseLogger;

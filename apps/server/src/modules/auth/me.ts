@@ -29,7 +29,7 @@ export async function updateMe(
 /**
  * Deletes the account. Every table that refers to a person cascades from auth_accounts, so the
  * profile, projects (and their applications), applications, messages sent and received and
- * sessions go in the same statement.
+ * sessions go in the same statement; other modules remove the rest on 'account.deleted'.
  */
 export async function deleteMe(context: AuthContext, accountId: string): Promise<void> {
   const result = await context.db
@@ -37,4 +37,6 @@ export async function deleteMe(context: AuthContext, accountId: string): Promise
     .where('id', '=', accountId)
     .executeTakeFirst();
   if (result.numDeletedRows === 0n) throw accountGone();
+  // Awaited: what lives outside the database (stored files) is gone before we answer.
+  await context.events.emit('account.deleted', { accountId });
 }

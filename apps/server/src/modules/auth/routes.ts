@@ -38,6 +38,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     db: app.database.db,
     authentication: app.authentication,
     mailer: options.mailer,
+    events: app.events,
     publicUrl: config.publicUrl,
     log: app.log,
     sessions: {

@@ -1,0 +1,38 @@
+import type { AliasableExpression } from 'kysely';
+import { PostgrestError } from '../../../lib/postgrest';
+import type { RequestUser } from '../../../plugins/authentication';
+import type { ColumnRule, TableExpressions, TablePolicy } from '../tables/types';
+
+export function requireColumn(policy: TablePolicy, column: string): ColumnRule {
+  const rule = policy.columns[column];
+  if (!rule) {
+    throw new PostgrestError({
+      status: 400,
+      code: 'PGRST204',
+      message: `Could not find the '${column}' column of '${policy.name}' in the schema cache`,
+    });
+  }
+  return rule;
+}
+
+/**
+ * The expression a column reads as for this user. An owner-only column is NULL on other
+ * people's rows, in the select list and in every filter and sort alike, so a filter on it
+ * cannot reveal the hidden value through which rows come back.
+ */
+export function columnExpression(
+  eb: TableExpressions,
+  policy: TablePolicy,
+  column: string,
+  user: RequestUser,
+): AliasableExpression<unknown> {
+  const rule = requireColumn(policy, column);
+  const ref = eb.ref(`${policy.name}.${column}`);
+  if (!rule.ownerOnly || !policy.ownerColumn) return ref;
+  return eb
+    .case()
+    .when(eb.ref(`${policy.name}.${policy.ownerColumn}`), '=', user.id)
+    .then(ref)
+    .else(null)
+    .end();
+}

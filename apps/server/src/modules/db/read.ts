@@ -1,0 +1,126 @@
+import { encodeCursor, PostgrestError } from '../../lib/postgrest';
+import type { OrderTerm } from '../../lib/postgrest';
+import { rethrowAsPostgrestError } from './database-errors';
+import { afterCursor, keysetOrder } from './query/keyset';
+import { columnExpression } from './query/column-expression';
+import { compileWhere, type CompileContext } from './query/conditions';
+import { expandSelect } from './query/select-list';
+import {
+  baseHeaders,
+  contentRange,
+  dynamicDb,
+  singularError,
+  type TableRequest,
+  type TableResponse,
+} from './table-request';
+import type { TableExpressions } from './tables/types';
+
+/** The header that carries the next page's cursor (keyset pagination). */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+// `$` cannot appear in a client's identifier, so these aliases never meet a client's own.
+const KEY_ALIAS = '$cursor_key_';
+
+function canBeNull(policy: TableRequest['policy'], column: string): boolean {
+  const rule = policy.columns[column];
+  return !rule || rule.nullable || Boolean(rule.ownerOnly);
+}
+
+/** A keyset order is possible when every column can be compared; otherwise no cursor is offered. */
+function tryKeysetOrder(request: TableRequest): OrderTerm[] | null {
+  if (request.parsed.order.length === 0) return null;
+  try {
+    return keysetOrder(request.policy, request.parsed.order);
+  } catch (error) {
+    if (request.parsed.cursor) throw error;
+    return null;
+  }
+}
+
+/** GET and HEAD: the rows the policy lets this user see, filtered, ordered and paged in SQL. */
+export async function readRows(request: TableRequest): Promise<TableResponse> {
+  const { policy, parsed, user } = request;
+  const context: CompileContext = { policy, user, database: request.database };
+  const where = (eb: TableExpressions) =>
+    compileWhere(eb, policy.canRead(eb, user), parsed.filters, context);
+  const output = expandSelect(policy, parsed.select);
+  const keyset = tryKeysetOrder(request);
+  const order = keyset ?? parsed.order;
+  const limit = parsed.range.limit ?? parsed.range.maxLimit;
+  const offset = parsed.range.offset;
+
+  let query = dynamicDb(request.database)
+    .selectFrom(policy.name)
+    .where((eb) =>
+      parsed.cursor && keyset
+        ? eb.and([where(eb), afterCursor(eb, keyset, parsed.cursor.values, context)])
+        : where(eb),
+    )
+    .select((eb) => [
+      ...output.map(({ column, alias }) => columnExpression(eb, policy, column, user).as(alias)),
+      ...(keyset ?? []).map((term, index) =>
+        eb.ref(`${policy.name}.${term.column}`).as(`${KEY_ALIAS}${index}`),
+      ),
+    ]);
+  for (const term of order) {
+    query = query.orderBy(
+      (eb) => columnExpression(eb, policy, term.column, user),
+      (ob) => {
+        const directed = term.direction === 'desc' ? ob.desc() : ob.asc();
+        // Where nulls cannot occur the clause is left out: SQLite and PostgreSQL place nulls at
+        // opposite ends by default, and an explicit clause SQLite doesn't expect stops it from
+        // reading the order straight from an index.
+        if (!canBeNull(policy, term.column)) return directed;
+        return term.nulls === 'first' ? directed.nullsFirst() : directed.nullsLast();
+      },
+    );
+  }
+  const rows = await query
+    .limit(limit)
+    .offset(offset)
+    .execute()
+    .catch((error: unknown) => rethrowAsPostgrestError(request.database, error));
+
+  let total: number | null = null;
+  if (parsed.preferences.count) {
+    const counted = await dynamicDb(request.database)
+      .selectFrom(policy.name)
+      .where(where)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    total = Number(counted.count);
+  }
+
+  const headers: Record<string, string> = {
+    ...baseHeaders(request),
+    'content-range': contentRange(offset, rows.length, total),
+  };
+  const last = rows.at(-1);
+  if (keyset && last && rows.length === limit) {
+    const values = keyset.map((_, index) => last[`${KEY_ALIAS}${index}`]);
+    headers[NEXT_CURSOR_HEADER] = encodeCursor(values, {
+      secret: request.cursorSecret,
+      order: keyset,
+      scope: policy.name,
+    });
+  }
+  const body = rows.map((row) => {
+    const shaped = { ...row };
+    for (const key of Object.keys(shaped)) if (key.startsWith(KEY_ALIAS)) delete shaped[key];
+    return shaped;
+  });
+
+  if (parsed.singular) {
+    if (body.length !== 1) throw singularError(body.length);
+    return { status: 200, headers, body: body[0] };
+  }
+  if (total !== null && offset > 0 && offset >= total) {
+    throw new PostgrestError({
+      status: 416,
+      code: 'PGRST103',
+      message: 'Requested range not satisfiable',
+      details: `An offset of ${offset} was requested, but there are only ${total} rows.`,
+    });
+  }
+  const partial = total !== null && body.length < total;
+  return { status: partial ? 206 : 200, headers, body };
+}

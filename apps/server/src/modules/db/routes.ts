@@ -1,0 +1,118 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import { HttpError } from '../../lib/http-error';
+import { parsePostgrestRequest, PostgrestError, type RequestHeaders } from '../../lib/postgrest';
+import { changeRows } from './change';
+import { insertRows } from './insert';
+import { requireColumn } from './query/column-expression';
+import { NEXT_CURSOR_HEADER, readRows } from './read';
+import type { TableRequest, TableResponse } from './table-request';
+import { TABLE_POLICIES } from './tables';
+
+export interface DbRoutesOptions {
+  config: Config;
+  /** Signs keyset cursors, so a client cannot forge a position. */
+  cursorSecret: Buffer;
+}
+
+/** The cap on rows one read returns, whatever limit the client asks for. */
+export const MAX_ROWS = 1000;
+
+interface TableParams {
+  project: string;
+  table: string;
+}
+
+/** The PostgREST-compatible table API (DESIGN.md section 3, "Database"). */
+export async function dbRoutes(app: FastifyInstance, options: DbRoutesOptions) {
+  const prepare = async (
+    request: FastifyRequest<{ Params: TableParams }>,
+  ): Promise<TableRequest> => {
+    const { project, table } = request.params;
+    if (project !== options.config.projectId) {
+      throw new HttpError(404, 'NOT_FOUND', `Unknown project "${project}"`);
+    }
+    const policy = TABLE_POLICIES.get(table);
+    if (!policy) {
+      throw new PostgrestError({
+        status: 404,
+        code: 'PGRST205',
+        message: `Could not find the table 'public.${table}' in the schema cache`,
+      });
+    }
+    const user = await app.authentication.requireUser(request);
+    const parsed = parsePostgrestRequest(
+      request.url.split('?')[1] ?? '',
+      request.headers as RequestHeaders,
+      {
+        maxLimit: MAX_ROWS,
+        cursorSecret: options.cursorSecret,
+        cursorScope: table,
+        cursorKeyColumn: policy.primaryKey,
+        method: request.method,
+      },
+    );
+    for (const column of parsed.referencedColumns) requireColumn(policy, column);
+    return {
+      policy,
+      parsed,
+      user,
+      database: app.database,
+      events: app.events,
+      cursorSecret: options.cursorSecret,
+      body: request.body,
+    };
+  };
+
+  const send = (reply: FastifyReply, tableRequest: TableRequest, response: TableResponse) => {
+    reply.status(response.status).headers(response.headers);
+    reply.header(
+      'access-control-expose-headers',
+      `content-range, preference-applied, ${NEXT_CURSOR_HEADER}`,
+    );
+    if (response.body === undefined) return reply.send();
+    const type = tableRequest.parsed.singular
+      ? 'application/vnd.pgrst.object+json'
+      : 'application/json';
+    return reply.type(`${type}; charset=utf-8`).send(JSON.stringify(response.body));
+  };
+
+  // postgrest-js sends `Content-Type: application/json` even on a DELETE without a body, and a
+  // body that is not JSON must be PostgREST's PGRST102, so these routes parse JSON themselves.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
+    if (text === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text as string));
+    } catch {
+      done(
+        new PostgrestError({
+          status: 400,
+          code: 'PGRST102',
+          message: 'Empty or invalid json',
+          details: 'the request body is not valid JSON',
+          hint: null,
+        }),
+        undefined,
+      );
+    }
+  });
+
+  const url = '/api/db/:project/rest/v1/:table';
+  app.get<{ Params: TableParams }>(url, async (request, reply) => {
+    const tableRequest = await prepare(request);
+    return send(reply, tableRequest, await readRows(tableRequest));
+  });
+  app.post<{ Params: TableParams }>(url, async (request, reply) => {
+    const tableRequest = await prepare(request);
+    return send(reply, tableRequest, await insertRows(tableRequest));
+  });
+  app.patch<{ Params: TableParams }>(url, async (request, reply) => {
+    const tableRequest = await prepare(request);
+    return send(reply, tableRequest, await changeRows(tableRequest, 'update'));
+  });
+  app.delete<{ Params: TableParams }>(url, async (request, reply) => {
+    const tableRequest = await prepare(request);
+    return send(reply, tableRequest, await changeRows(tableRequest, 'delete'));
+  });
+}

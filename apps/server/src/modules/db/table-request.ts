@@ -1,0 +1,79 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseHandle } from '../../db/dialects/types';
+import { PostgrestError, type ParsedRequest } from '../../lib/postgrest';
+import type { RequestUser } from '../../plugins/authentication';
+import type { DomainEventMap, DomainEvents } from '../../plugins/events';
+import { rethrowAsPostgrestError } from './database-errors';
+import type { DynamicDatabase, PolicyContext, TablePolicy } from './tables/types';
+
+/** One request to the table API, parsed and authenticated. */
+export interface TableRequest {
+  policy: TablePolicy;
+  parsed: ParsedRequest;
+  user: RequestUser;
+  database: DatabaseHandle;
+  events: DomainEvents;
+  cursorSecret: Buffer;
+  body?: unknown;
+}
+
+export interface TableResponse {
+  status: number;
+  headers: Record<string, string>;
+  body?: unknown;
+}
+
+/** The database seen with tables chosen at run time (names are checked against the policies). */
+export function dynamicDb(database: DatabaseHandle): Kysely<DynamicDatabase> {
+  return database.db as unknown as Kysely<DynamicDatabase>;
+}
+
+/** PostgREST's answer when one object was asked for (Accept: vnd.pgrst.object+json). */
+export function singularError(count: number): PostgrestError {
+  return new PostgrestError({
+    status: 406,
+    code: 'PGRST116',
+    message: 'JSON object requested, multiple (or no) rows returned',
+    details: `The result contains ${count} rows`,
+  });
+}
+
+/** `first-last/total` as PostgREST sends it; `*` for an unknown total or an empty page. */
+export function contentRange(offset: number, count: number, total: number | null): string {
+  const totalText = total === null ? '*' : String(total);
+  return count === 0 ? `*/${totalText}` : `${offset}-${offset + count - 1}/${totalText}`;
+}
+
+export function baseHeaders(request: TableRequest): Record<string, string> {
+  const applied = request.parsed.preferenceApplied;
+  return applied ? { 'preference-applied': applied } : {};
+}
+
+/**
+ * Runs a write in one transaction. Domain events the policies queued are emitted only after
+ * the commit, so nobody is told about a row that was rolled back.
+ */
+export async function runWrite<T>(
+  request: TableRequest,
+  work: (context: PolicyContext) => Promise<T>,
+): Promise<T> {
+  const queued: { name: keyof DomainEventMap; payload: unknown }[] = [];
+  let result: T;
+  try {
+    result = await request.database.db.transaction().execute((trx) =>
+      work({
+        user: request.user,
+        trx,
+        now: new Date().toISOString(),
+        upsert: request.parsed.preferences.resolution !== null,
+        emitAfterCommit: (name, payload) => queued.push({ name, payload }),
+      }),
+    );
+  } catch (error) {
+    rethrowAsPostgrestError(request.database, error);
+  }
+  for (const { name, payload } of queued) {
+    void request.events.emit(name, payload as DomainEventMap[typeof name]);
+  }
+  return result;
+}

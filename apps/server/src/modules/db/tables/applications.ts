@@ -1,0 +1,109 @@
+import type { Selectable } from 'kysely';
+import { applicationFields } from '@campuscollab/shared';
+import { z } from 'zod';
+import type { ApplicationsTable } from '../../../db/schema';
+import { PostgrestError } from '../../../lib/postgrest';
+import { clientText, idColumn, serverText } from './columns';
+import { clientId, generateRowId } from './ids';
+import type { Row, TableExpressions, TablePolicy } from './types';
+
+const ownsTheProject = (eb: TableExpressions, userId: string) =>
+  eb.exists(
+    eb
+      .selectFrom('projects')
+      .select('projects.id')
+      .whereRef('projects.id', '=', 'applications.project_id')
+      .where('projects.posted_by_id', '=', userId),
+  );
+
+/**
+ * Applications: seen by the applicant and the project's owner. The owner decides (Accepted or
+ * Declined); the applicant may withdraw (delete). One per project and applicant.
+ */
+export const applicationsPolicy: TablePolicy = {
+  name: 'applications',
+  primaryKey: 'id',
+  uniqueKeys: [['id'], ['project_id', 'applicant_id']],
+  columns: {
+    id: idColumn(clientId),
+    project_id: clientText(applicationFields.project_id, { required: true, fixed: true }),
+    applicant_id: serverText(),
+    message: clientText(applicationFields.message, { required: true, fixed: true }),
+    status: {
+      ...clientText(
+        z.enum(['Accepted', 'Declined'], { error: 'status must be Accepted or Declined' }),
+        {
+          nullable: false,
+        },
+      ),
+      insert: 'server',
+    },
+    created_at: serverText(),
+    updated_at: serverText(),
+  },
+  canRead: (eb, user) =>
+    eb.or([eb('applications.applicant_id', '=', user.id), ownsTheProject(eb, user.id)]),
+  canUpdate: (eb, user) => ownsTheProject(eb, user.id),
+  canDelete: (eb, user) => eb('applications.applicant_id', '=', user.id),
+
+  async prepareInsert(row, { user, trx, now, emitAfterCommit }) {
+    const project = await trx
+      .selectFrom('projects')
+      .select(['posted_by_id', 'status'])
+      .where('id', '=', String(row.project_id))
+      .executeTakeFirst();
+    if (!project || project.status !== 'Open') {
+      throw new PostgrestError({
+        status: 409,
+        code: '23503',
+        message: 'This project does not exist or is not open for applications',
+      });
+    }
+    if (project.posted_by_id === user.id) {
+      throw new PostgrestError({
+        status: 403,
+        code: '42501',
+        message: 'You cannot apply to your own project',
+      });
+    }
+    const duplicate = await trx
+      .selectFrom('applications')
+      .select('id')
+      .where('project_id', '=', String(row.project_id))
+      .where('applicant_id', '=', user.id)
+      .executeTakeFirst();
+    if (duplicate) {
+      throw new PostgrestError({
+        status: 409,
+        code: '23505',
+        message: 'You have already applied to this project',
+        details: 'Key (project_id, applicant_id) already exists.',
+      });
+    }
+    const application = {
+      ...row,
+      id: row.id ?? generateRowId('application'),
+      applicant_id: user.id,
+      status: 'Pending',
+      created_at: now,
+      updated_at: now,
+    };
+    emitAfterCommit('application.created', {
+      application: application as Selectable<ApplicationsTable>,
+      projectOwnerId: project.posted_by_id,
+    });
+    return application;
+  },
+  prepareUpdate: (patch, { now }) => ({ ...patch, updated_at: now }),
+  afterUpdate(before, after, { emitAfterCommit }) {
+    const previous = new Map(before.map((row: Row) => [row.id, row.status]));
+    for (const row of after) {
+      const previousStatus = String(previous.get(row.id) ?? '');
+      if (previousStatus === row.status) continue;
+      emitAfterCommit('application.updated', {
+        application: row as Selectable<ApplicationsTable>,
+        previousStatus,
+      });
+    }
+  },
+};

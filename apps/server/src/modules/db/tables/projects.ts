@@ -1,0 +1,55 @@
+import { projectFields } from '@campuscollab/shared';
+import { clientText, idColumn, serverText } from './columns';
+import { clientId, generateRowId } from './ids';
+import type { TablePolicy } from './types';
+
+/** Projects: Open ones are everyone's to read; the owner reads, changes and deletes their own. */
+export const projectsPolicy: TablePolicy = {
+  name: 'projects',
+  primaryKey: 'id',
+  uniqueKeys: [['id']],
+  columns: {
+    id: idColumn(clientId),
+    title: clientText(projectFields.title, { required: true }),
+    description: clientText(projectFields.description, { required: true }),
+    timeline: clientText(projectFields.timeline),
+    skills_needed: clientText(
+      projectFields.skills_needed.transform((list) => JSON.stringify(list)),
+      {
+        nullable: false,
+      },
+    ),
+    posted_by_id: serverText(),
+    posted_by: serverText(true),
+    university: serverText(true),
+    city: serverText(true),
+    status: { ...clientText(projectFields.status, { nullable: false }), insert: 'server' },
+    created_at: serverText(),
+    updated_at: serverText(),
+  },
+  canRead: (eb, user) =>
+    eb.or([eb('projects.status', '=', 'Open'), eb('projects.posted_by_id', '=', user.id)]),
+  canUpdate: (eb, user) => eb('projects.posted_by_id', '=', user.id),
+  canDelete: (eb, user) => eb('projects.posted_by_id', '=', user.id),
+
+  async prepareInsert(row, { user, trx, now }) {
+    const poster = await trx
+      .selectFrom('users')
+      .select(['university', 'city'])
+      .where('user_id', '=', user.id)
+      .executeTakeFirst();
+    return {
+      skills_needed: '[]',
+      ...row,
+      id: row.id ?? generateRowId('project'),
+      posted_by_id: user.id,
+      posted_by: user.email,
+      university: poster?.university ?? null,
+      city: poster?.city ?? null,
+      status: 'Open',
+      created_at: now,
+      updated_at: now,
+    };
+  },
+  prepareUpdate: (patch, { now }) => ({ ...patch, updated_at: now }),
+};

@@ -1,0 +1,58 @@
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { ZodType } from 'zod';
+import type { Database } from '../../../db/schema';
+import type { RequestUser } from '../../../plugins/authentication';
+import type { DomainEventMap } from '../../../plugins/events';
+
+/** Tables are chosen by name at run time; names and columns are checked against the policies. */
+export type DynamicDatabase = Record<string, Record<string, unknown>>;
+export type Row = Record<string, unknown>;
+export type TableExpressions = ExpressionBuilder<DynamicDatabase, string>;
+
+export interface ColumnRule {
+  type: 'text' | 'integer';
+  nullable: boolean;
+  /** Shown only to the row's owner; other readers see null and cannot filter or sort on it. */
+  ownerOnly?: boolean;
+  /** On insert: the client may give it, must give it, or the server sets it (giving it is refused). */
+  insert: 'optional' | 'required' | 'server';
+  /** On update: the client may change it, or it is the server's (changing it is refused). */
+  update: 'client' | 'server';
+  /** Validates and normalises a client's value (the shared zod rules). */
+  schema?: ZodType;
+}
+
+export interface PolicyContext {
+  user: RequestUser;
+  /** The transaction the write runs in. */
+  trx: Kysely<Database>;
+  now: string;
+  /** True for an upsert (Prefer: resolution=...), where an insert may become an update. */
+  upsert: boolean;
+  /** Queues a domain event, emitted only if the transaction commits. */
+  emitAfterCommit<K extends keyof DomainEventMap>(name: K, payload: DomainEventMap[K]): void;
+}
+
+/**
+ * One table's access rules (DESIGN.md section 3's policy table). Row filters are SQL, so a list,
+ * a bulk update and a bulk delete are all filtered by the database itself.
+ */
+export interface TablePolicy {
+  name: string;
+  primaryKey: string;
+  columns: Record<string, ColumnRule>;
+  /** Column holding the account id of the row's owner, for ownerOnly columns. */
+  ownerColumn?: string;
+  /** Column sets with a unique constraint, usable as on_conflict targets. */
+  uniqueKeys: string[][];
+  canRead(eb: TableExpressions, user: RequestUser): Expression<SqlBool>;
+  /** Null when nobody may update rows of this table through the API. */
+  canUpdate: ((eb: TableExpressions, user: RequestUser) => Expression<SqlBool>) | null;
+  canDelete: ((eb: TableExpressions, user: RequestUser) => Expression<SqlBool>) | null;
+  /** Completes a validated row with the server's columns and checks rules that span rows. */
+  prepareInsert(row: Row, context: PolicyContext): Promise<Row>;
+  /** Checks an update's validated values and adds the server's (updated_at). */
+  prepareUpdate?(patch: Row, context: PolicyContext): Row;
+  /** Told the rows before and after an update, in its transaction (to emit events). */
+  afterUpdate?(before: Row[], after: Row[], context: PolicyContext): void;
+}

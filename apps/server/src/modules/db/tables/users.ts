@@ -1,0 +1,110 @@
+import { profileFields } from '@campuscollab/shared';
+import { PostgrestError } from '../../../lib/postgrest';
+import { generateUniqueReferralCode } from '../referral-codes';
+import { clientText, serverText } from './columns';
+import { generateRowId } from './ids';
+import type { TablePolicy } from './types';
+
+/**
+ * Profiles. Everyone signed in reads them (collaborators, leaderboard); the address, the
+ * referrer and the notification switches are only the owner's to see. The referral credit is
+ * given here, by the server, once per new profile (DESIGN.md section 4).
+ */
+export const usersPolicy: TablePolicy = {
+  name: 'users',
+  primaryKey: 'id',
+  ownerColumn: 'user_id',
+  uniqueKeys: [['id'], ['user_id'], ['referral_code']],
+  columns: {
+    id: serverText(),
+    user_id: serverText(),
+    name: clientText(profileFields.name, { required: true }),
+    email: { ...serverText(), ownerOnly: true },
+    university: clientText(profileFields.university, { required: true, fixed: true }),
+    city: clientText(profileFields.city),
+    role: clientText(profileFields.role, { required: true }),
+    skills: clientText(
+      profileFields.skills.transform((list) => JSON.stringify(list)),
+      { nullable: false },
+    ),
+    interests: clientText(
+      profileFields.interests.transform((list) => JSON.stringify(list)),
+      {
+        nullable: false,
+      },
+    ),
+    referral_code: serverText(),
+    referred_by: clientText(profileFields.referred_by, { fixed: true, ownerOnly: true }),
+    referral_count: { type: 'integer', nullable: false, insert: 'server', update: 'server' },
+    bio: clientText(profileFields.bio),
+    profile_picture: clientText(profileFields.profile_picture),
+    instagram_handle: clientText(profileFields.instagram_handle),
+    linkedin_url: clientText(profileFields.linkedin_url),
+    contact_email: clientText(profileFields.contact_email),
+    portfolio_link: clientText(profileFields.portfolio_link),
+    email_notifications: clientText(profileFields.email_notifications, {
+      ownerOnly: true,
+      nullable: false,
+    }),
+    project_notifications: clientText(profileFields.project_notifications, {
+      ownerOnly: true,
+      nullable: false,
+    }),
+    collaboration_notifications: clientText(profileFields.collaboration_notifications, {
+      ownerOnly: true,
+      nullable: false,
+    }),
+    created_at: serverText(),
+    updated_at: serverText(),
+  },
+  canRead: (eb) => eb.lit(true),
+  canUpdate: (eb, user) => eb('users.user_id', '=', user.id),
+  canDelete: (eb, user) => eb('users.user_id', '=', user.id),
+
+  async prepareInsert(row, { user, trx, now, upsert }) {
+    const existing = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .executeTakeFirst();
+    if (existing && !upsert) {
+      throw new PostgrestError({
+        status: 409,
+        code: '23505',
+        message: 'A profile already exists for this account',
+        details: 'Key (user_id) already exists.',
+      });
+    }
+    const code = await generateUniqueReferralCode(trx, String(row.name));
+    let referredBy = (row.referred_by as string | null | undefined) ?? null;
+    // A new profile credits its referrer once; an upsert onto an existing profile credits no one.
+    if (referredBy && referredBy !== code && !existing) {
+      const credited = await trx
+        .updateTable('users')
+        .set((eb) => ({ referral_count: eb('referral_count', '+', 1) }))
+        .where('referral_code', '=', referredBy)
+        .where('user_id', '<>', user.id)
+        .executeTakeFirst();
+      if (credited.numUpdatedRows === 0n) referredBy = null;
+    } else {
+      referredBy = null;
+    }
+    return {
+      skills: '[]',
+      interests: '[]',
+      email_notifications: '1',
+      project_notifications: '1',
+      collaboration_notifications: '1',
+      ...row,
+      id: generateRowId('user'),
+      user_id: user.id,
+      email: user.email,
+      referral_code: code,
+      referred_by: referredBy,
+      referral_count: 0,
+      created_at: now,
+      updated_at: now,
+    };
+  },
+  prepareUpdate: (patch, { now }) => ({ ...patch, updated_at: now }),
+};

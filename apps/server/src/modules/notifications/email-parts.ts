@@ -1,0 +1,29 @@
+import { escapeHtml } from '../../lib/mailer';
+import { convertHtmlToText } from './html-to-text';
+
+/**
+ * Every email leaves with a text and an HTML part (decision 006): clients that show only one of
+ * them, and spam filters that distrust single-part mail, both get what they need. A part that is
+ * only whitespace counts as missing.
+ */
+export function completeEmailParts(parts: { html?: string; text?: string }): {
+  html: string;
+  text: string;
+} {
+  const html = parts.html?.trim() ? parts.html : undefined;
+  const text = parts.text?.trim() ? parts.text : undefined;
+  if (html && text) return { html, text };
+  if (text) return { html: convertTextToHtml(text), text };
+  if (html) return { html, text: convertHtmlToText(html) };
+  throw new Error('completeEmailParts needs html or text');
+}
+
+/** The text, escaped so it cannot inject markup, with its paragraphs and line breaks kept. */
+export function convertTextToHtml(text: string): string {
+  const paragraphs = text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replaceAll('\n', '<br>')}</p>`)
+    .join('\n');
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111">\n${paragraphs}\n</body></html>`;
+}

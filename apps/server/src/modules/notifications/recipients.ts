@@ -1,0 +1,62 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/** The three switches of Settings > Notification preferences (spec section 2). */
+export type NotificationPreference =
+  'email_notifications' | 'project_notifications' | 'collaboration_notifications';
+
+export interface NotificationRecipient {
+  /** The account's address: verified at sign-up, unlike the profile's free-text contact email. */
+  email: string;
+  wantsEmail: boolean;
+}
+
+/**
+ * Spec section 3: each flag is text '1' or '0', read as a number and on when above 0; a student
+ * without a profile row yet has the defaults, which are all on.
+ */
+export function isPreferenceOn(flag: string | null | undefined): boolean {
+  if (flag === null || flag === undefined) return true;
+  return Number(flag) > 0;
+}
+
+/** The account to email and whether it wants this kind of email; null if the account is gone. */
+export async function findNotificationRecipient(
+  db: Kysely<Database>,
+  accountId: string,
+  preference: NotificationPreference,
+): Promise<NotificationRecipient | null> {
+  const row = await db
+    .selectFrom('auth_accounts')
+    .leftJoin('users', 'users.user_id', 'auth_accounts.id')
+    .select((eb) => ['auth_accounts.email', eb.ref(`users.${preference}`).as('flag')])
+    .where('auth_accounts.id', '=', accountId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return { email: row.email, wantsEmail: isPreferenceOn(row.flag) };
+}
+
+/** The profile name of an account, or null when it has no profile (yet). */
+export async function findProfileName(
+  db: Kysely<Database>,
+  accountId: string,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('name')
+    .where('user_id', '=', accountId)
+    .executeTakeFirst();
+  return row?.name.trim() ? row.name : null;
+}
+
+export async function findProjectTitle(
+  db: Kysely<Database>,
+  projectId: string,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('projects')
+    .select('title')
+    .where('id', '=', projectId)
+    .executeTakeFirst();
+  return row?.title ?? null;
+}

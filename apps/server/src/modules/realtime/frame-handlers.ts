@@ -1,0 +1,121 @@
+import { ErrorCode } from '@campuscollab/shared';
+import { HttpError } from '../../lib/http-error';
+import { requireChannelAccess } from './channels';
+import type { Subscriber } from './hub';
+import {
+  HISTORY_DEFAULT_LIMIT,
+  RealtimeErrorCode,
+  type ClientFrame,
+  type RealtimeLimits,
+} from './protocol';
+import type { RealtimeService } from './service';
+
+/** One signed-in connection, as the frame handlers see it. */
+export interface Session {
+  id: string;
+  userId: string;
+  subscriptions: Set<string>;
+  presence: Set<string>;
+  deliver: Subscriber;
+  /** Renews the connection's token; answers when the new one expires. */
+  authenticate(token: string): Promise<{ userId: string; expiresAt: string | null }>;
+}
+
+export interface FrameContext {
+  service: RealtimeService;
+  limits: RealtimeLimits;
+}
+
+/** Runs one validated frame; resolves to the reply frame, throws HttpError to refuse it. */
+export async function handleFrame(
+  context: FrameContext,
+  session: Session,
+  frame: ClientFrame,
+): Promise<Record<string, unknown>> {
+  const { service, limits } = context;
+  const actor = { kind: 'user' as const, userId: session.userId };
+  const ack = (result: Record<string, unknown>) => ({ type: 'ack', ref: frame.ref, ...result });
+
+  switch (frame.type) {
+    case 'ping':
+      return { type: 'pong', ref: frame.ref };
+    case 'auth':
+      return ack(await session.authenticate(frame.token));
+    case 'subscribe': {
+      requireChannelAccess(actor, frame.channel, 'read');
+      if (!session.subscriptions.has(frame.channel)) {
+        requireRoom(session.subscriptions, limits.maxChannelsPerConnection);
+        session.subscriptions.add(frame.channel);
+        service.hub.subscribe(frame.channel, session.deliver);
+      }
+      return ack({ channel: frame.channel });
+    }
+    case 'unsubscribe':
+      // Idempotent, so a client cleaning up after a lost ack never sees an error.
+      if (session.subscriptions.delete(frame.channel)) {
+        service.hub.unsubscribe(frame.channel, session.deliver);
+      }
+      return ack({ channel: frame.channel });
+    case 'publish': {
+      requireChannelAccess(actor, frame.channel, 'publish');
+      const message = await service.publishMessage({
+        channel: frame.channel,
+        event: frame.event,
+        payload: frame.payload,
+        senderId: session.userId,
+      });
+      return ack({ channel: message.channel, id: message.id, createdAt: message.createdAt });
+    }
+    case 'presence':
+      return ack(handlePresence(context, session, frame));
+    case 'history': {
+      requireChannelAccess(actor, frame.channel, 'read');
+      const messages = await service.history.listMessages(frame.channel, {
+        limit: frame.limit ?? HISTORY_DEFAULT_LIMIT,
+        before: frame.before,
+      });
+      return ack({ channel: frame.channel, messages });
+    }
+  }
+}
+
+function handlePresence(
+  { service, limits }: FrameContext,
+  session: Session,
+  frame: Extract<ClientFrame, { type: 'presence' }>,
+): Record<string, unknown> {
+  const { channel } = frame;
+  requireChannelAccess({ kind: 'user', userId: session.userId }, channel, 'read');
+  if (frame.action === 'list') return { channel, members: service.hub.listPresence(channel) };
+  if (frame.action === 'leave') {
+    if (session.presence.delete(channel)) {
+      service.hub.leavePresence(channel, session.id, session.userId);
+    }
+    return { channel };
+  }
+  const state = frame.state ?? {};
+  const bytes = Buffer.byteLength(JSON.stringify(state));
+  // Every member's state is sent to every subscriber on each join: keep it to a status line.
+  if (bytes > limits.maxPresenceStateBytes) {
+    throw new HttpError(
+      413,
+      ErrorCode.payloadTooLarge,
+      `Presence state too large (at most ${limits.maxPresenceStateBytes} bytes)`,
+    );
+  }
+  if (!session.presence.has(channel))
+    requireRoom(session.presence, limits.maxChannelsPerConnection);
+  session.presence.add(channel);
+  service.hub.joinPresence(channel, session.id, session.userId, state);
+  return { channel };
+}
+
+function requireRoom(channels: Set<string>, max: number): void {
+  if (channels.size >= max) {
+    throw new HttpError(
+      429,
+      RealtimeErrorCode.limitExceeded,
+      `Too many channels (at most ${max} per connection)`,
+    );
+  }
+}

@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, RealtimeMessagesTable } from '../../db/schema';
+import { formatUserChannel } from './channels';
+import type { RealtimeMessage } from './protocol';
+
+export interface HistoryOptions {
+  /** Newest messages kept per channel. */
+  keepPerChannel: number;
+  /** Inserts into one channel between two trims: the table may exceed `keep` by this much. */
+  trimEvery: number;
+}
+
+export const DEFAULT_HISTORY: HistoryOptions = { keepPerChannel: 200, trimEvery: 20 };
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/;
+// Bounds the trim counters when many channels are written; a forgotten count only trims early.
+const MAX_TRACKED_CHANNELS = 10_000;
+
+let lastMillis = 0;
+let sequence = 0;
+
+/**
+ * Ids sort in publish order even within one millisecond, so (created_at, id) is a stable keyset
+ * and two messages of the same millisecond come back in the order they were sent.
+ */
+export function createMessageId(now: number): string {
+  sequence = now === lastMillis ? sequence + 1 : 0;
+  lastMillis = now;
+  const time = now.toString(36).padStart(9, '0');
+  const seq = sequence.toString(36).padStart(4, '0');
+  return `rtm_${time}${seq}${randomBytes(4).toString('hex')}`;
+}
+
+function parseMessageRow(row: Selectable<RealtimeMessagesTable>): RealtimeMessage {
+  return {
+    id: row.id,
+    channel: row.channel,
+    event: row.event,
+    payload: JSON.parse(row.payload) as unknown,
+    senderId: row.sender_id,
+    createdAt: row.created_at,
+  };
+}
+
+export function createHistoryStore(
+  db: Kysely<Database>,
+  options: HistoryOptions = DEFAULT_HISTORY,
+) {
+  const insertsSinceTrim = new Map<string, number>();
+
+  /** Deletes everything older than the channel's `keep`-th newest message, through the index. */
+  async function trimChannel(channel: string): Promise<void> {
+    const cutoff = await db
+      .selectFrom('realtime_messages')
+      .select(['created_at', 'id'])
+      .where('channel', '=', channel)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .offset(options.keepPerChannel - 1)
+      .executeTakeFirst();
+    if (!cutoff) return;
+    await db
+      .deleteFrom('realtime_messages')
+      .where('channel', '=', channel)
+      .where((eb) =>
+        eb.or([
+          eb('created_at', '<', cutoff.created_at),
+          eb.and([eb('created_at', '=', cutoff.created_at), eb('id', '<', cutoff.id)]),
+        ]),
+      )
+      .execute();
+  }
+
+  return {
+    async insertMessage(message: RealtimeMessage): Promise<void> {
+      await db
+        .insertInto('realtime_messages')
+        .values({
+          id: message.id,
+          channel: message.channel,
+          event: message.event,
+          payload: JSON.stringify(message.payload),
+          sender_id: message.senderId,
+          created_at: message.createdAt,
+        })
+        .execute();
+      // The first insert after a start trims too, so a channel never keeps growing across restarts.
+      const count = insertsSinceTrim.get(message.channel);
+      if (count !== undefined && count + 1 < options.trimEvery) {
+        insertsSinceTrim.set(message.channel, count + 1);
+        return;
+      }
+      if (insertsSinceTrim.size >= MAX_TRACKED_CHANNELS) insertsSinceTrim.clear();
+      insertsSinceTrim.set(message.channel, 0);
+      await trimChannel(message.channel);
+    },
+
+    /**
+     * Newest first. `before` is a message id (exclusive keyset cursor: pass the oldest id of the
+     * previous page) or an ISO time (messages strictly older). An unknown id is one already
+     * trimmed, and everything older went with it: the page is empty.
+     */
+    async listMessages(
+      channel: string,
+      page: { limit: number; before?: string | undefined },
+    ): Promise<RealtimeMessage[]> {
+      let query = db
+        .selectFrom('realtime_messages')
+        .selectAll()
+        .where('channel', '=', channel)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(page.limit);
+      const before = page.before;
+      if (before && ISO_TIME.test(before) && !Number.isNaN(Date.parse(before))) {
+        query = query.where('created_at', '<', new Date(before).toISOString());
+      } else if (before) {
+        const cursor = await db
+          .selectFrom('realtime_messages')
+          .select(['created_at', 'id'])
+          .where('channel', '=', channel)
+          .where('id', '=', before)
+          .executeTakeFirst();
+        if (!cursor) return [];
+        query = query.where((eb) =>
+          eb.or([
+            eb('created_at', '<', cursor.created_at),
+            eb.and([eb('created_at', '=', cursor.created_at), eb('id', '<', cursor.id)]),
+          ]),
+        );
+      }
+      return (await query.execute()).map(parseMessageRow);
+    },
+
+    /** Account deletion erases what the account published and its private channel's history. */
+    async deleteAccountMessages(accountId: string): Promise<void> {
+      await db
+        .deleteFrom('realtime_messages')
+        .where((eb) =>
+          eb.or([
+            eb('sender_id', '=', accountId),
+            eb('channel', '=', formatUserChannel(accountId)),
+          ]),
+        )
+        .execute();
+    },
+  };
+}
+
+export type HistoryStore = ReturnType<typeof createHistoryStore>;

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { ErrorCode } from '@campuscollab/shared';
+
+/**
+ * The wire protocol of `/api/realtime/{project}`, documented for the SDK in
+ * docs/realtime-protocol.md: keep the two in step.
+ */
+export interface RealtimeLimits {
+  /** Largest text frame answered with an error; larger frames up to `maxFrameBytes` too. */
+  maxMessageBytes: number;
+  /** Frames above this are refused by ws itself with close code 1009, before any parsing. */
+  maxFrameBytes: number;
+  maxChannelsPerConnection: number;
+  messagesPerSecond: number;
+  maxPresenceStateBytes: number;
+}
+
+export const DEFAULT_LIMITS: RealtimeLimits = {
+  maxMessageBytes: 64 * 1024,
+  maxFrameBytes: 1024 * 1024,
+  maxChannelsPerConnection: 50,
+  messagesPerSecond: 20,
+  maxPresenceStateBytes: 1024,
+};
+
+export const HISTORY_DEFAULT_LIMIT = 50;
+export const HISTORY_MAX_LIMIT = 200;
+
+/** Codes of error frames beyond the platform's own ErrorCode values. */
+export const RealtimeErrorCode = {
+  ...ErrorCode,
+  limitExceeded: 'LIMIT_EXCEEDED',
+} as const;
+
+export const CloseCode = {
+  goingAway: 1001,
+  messageTooLarge: 1009,
+  /** 4000 + HTTP status, the convention of most realtime services. */
+  unauthorized: 4401,
+} as const;
+
+export const EVENT_NAME = /^[A-Za-z0-9_.:-]{1,100}$/;
+
+const ref = z.union([z.string().max(64), z.number().int()]).optional();
+const channel = z.string().min(1).max(200);
+const jsonValue = z.json();
+
+export const clientFrame = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth'), ref, token: z.string().min(1).max(4096) }),
+  z.object({ type: z.literal('subscribe'), ref, channel }),
+  z.object({ type: z.literal('unsubscribe'), ref, channel }),
+  z.object({
+    type: z.literal('publish'),
+    ref,
+    channel,
+    event: z.string().regex(EVENT_NAME, 'event must be 1-100 letters, digits or _ . : -'),
+    payload: jsonValue.optional(),
+  }),
+  z.object({
+    type: z.literal('presence'),
+    ref,
+    channel,
+    action: z.enum(['join', 'leave', 'list']),
+    state: z.record(z.string(), jsonValue).optional(),
+  }),
+  z.object({
+    type: z.literal('history'),
+    ref,
+    channel,
+    limit: z.number().int().min(1).max(HISTORY_MAX_LIMIT).optional(),
+    before: z.string().min(1).max(100).optional(),
+  }),
+  z.object({ type: z.literal('ping'), ref }),
+]);
+
+export type ClientFrame = z.infer<typeof clientFrame>;
+export type Ref = string | number | undefined;
+
+/** One message of a channel, as delivered live and as returned by history. */
+export interface RealtimeMessage {
+  id: string;
+  channel: string;
+  event: string;
+  payload: unknown;
+  /** The publishing account, or null when the server published it. */
+  senderId: string | null;
+  createdAt: string;
+}
+
+export interface PresenceMember {
+  userId: string;
+  state: Record<string, unknown>;
+  joinedAt: string;
+}
+
+export type ServerFrame =
+  | ({ type: 'message' } & RealtimeMessage)
+  | { type: 'presence'; channel: string; event: 'join' | 'leave'; member: PresenceMember };
+
+/** Describes the first problem of a frame that failed validation, naming its field. */
+export function describeFrameError(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid message';
+  if (issue.path.length === 1 && issue.path[0] === 'type') {
+    return 'Unknown message type (expected auth, subscribe, unsubscribe, publish, presence, history or ping)';
+  }
+  const field = issue.path.join('.');
+  return field ? `Invalid "${field}": ${issue.message}` : issue.message;
+}

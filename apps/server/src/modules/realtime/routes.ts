@@ -1,0 +1,82 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ErrorCode, REALTIME_HEARTBEAT_MS, REALTIME_TIMEOUT_MS } from '@campuscollab/shared';
+import { HttpError } from '../../lib/http-error';
+import { startHeartbeat } from './heartbeat';
+import { createHistoryStore, DEFAULT_HISTORY, type HistoryOptions } from './history';
+import { registerHttpRoutes } from './http-routes';
+import { createMemoryHub, type RealtimeHub } from './hub';
+import { CloseCode, DEFAULT_LIMITS, type RealtimeLimits } from './protocol';
+import { forwardDomainEvents } from './server-events';
+import { createRealtimeService, createSocketRegistry } from './service';
+import { registerSocketRoute } from './socket-route';
+
+export interface RealtimeRoutesOptions {
+  /** The `{project}` path segment served; any other is 404. */
+  projectId: string;
+  /** Ping interval; a socket silent for one whole interval is terminated. Spec: 25 s. */
+  heartbeatMs?: number;
+  /** Time a socket opened without `?token=` has to authenticate. Spec: 10 s. */
+  authTimeoutMs?: number;
+  limits?: Partial<RealtimeLimits>;
+  history?: Partial<HistoryOptions>;
+  connectionsPerMinute?: number;
+  /** Replaces the in-memory hub, for a multi-instance fan-out. */
+  hub?: RealtimeHub;
+}
+
+/**
+ * Realtime channels over WebSocket and HTTP: docs/realtime-protocol.md is the contract,
+ * docs/decisions/008-realtime.md the reasons.
+ */
+export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRoutesOptions) {
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const sockets = createSocketRegistry();
+  const history = createHistoryStore(app.database.db, { ...DEFAULT_HISTORY, ...options.history });
+  const service = createRealtimeService(options.hub ?? createMemoryHub(), history, sockets);
+  const heartbeat = startHeartbeat(options.heartbeatMs ?? REALTIME_HEARTBEAT_MS);
+
+  await app.register(websocket, {
+    // ws itself refuses bigger frames (close 1009) before buffering them whole.
+    options: { maxPayload: limits.maxFrameBytes },
+    errorHandler: (error, socket, request) => {
+      request.log.info({ err: error }, 'realtime socket error');
+      // ws is already closing after a protocol error (such as 1009); let its close frame out.
+      if (socket.readyState === socket.OPEN) socket.terminate();
+    },
+    // Say why to every client, so the SDK reconnects elsewhere rather than reporting a fault.
+    preClose: (done) => {
+      heartbeat.stop();
+      sockets.closeAll(CloseCode.goingAway, 'Server shutting down');
+      app.websocketServer.close();
+      done();
+    },
+  });
+
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const { project } = request.params as { project?: string };
+    if (project !== options.projectId) {
+      throw new HttpError(404, ErrorCode.notFound, `Project "${project}" not found`);
+    }
+  });
+
+  registerSocketRoute(app, {
+    context: {
+      service,
+      limits,
+      authentication: app.authentication,
+      authTimeoutMs: options.authTimeoutMs ?? REALTIME_TIMEOUT_MS,
+      log: app.log,
+    },
+    heartbeat,
+    sockets,
+    connectionsPerMinute: options.connectionsPerMinute ?? 120,
+  });
+  registerHttpRoutes(app, service, limits);
+
+  const stopForwarding = forwardDomainEvents(app.events, service);
+  app.addHook('onClose', async () => {
+    stopForwarding();
+    heartbeat.stop();
+  });
+}

@@ -1,0 +1,57 @@
+import type { DomainEvents } from '../../plugins/events';
+import { formatUserChannel } from './channels';
+import { CloseCode } from './protocol';
+import type { RealtimeService } from './service';
+
+/**
+ * Turns domain events into messages on the concerned student's private channel (DESIGN.md
+ * section 3), stored in history like any other so a reconnecting tab catches up. Payloads carry
+ * what a badge or a toast needs, never a message body: the client reads that through the
+ * database API, where the access policies apply.
+ */
+export function forwardDomainEvents(events: DomainEvents, service: RealtimeService): () => void {
+  const publish = (accountId: string, event: string, payload: Record<string, unknown>) =>
+    service.publishMessage({
+      channel: formatUserChannel(accountId),
+      event,
+      payload,
+      senderId: null,
+    });
+
+  const unsubscribers = [
+    events.on('message.created', async ({ message }) => {
+      await publish(message.recipient_id, 'message.created', {
+        id: message.id,
+        senderId: message.sender_id,
+        subject: message.subject,
+        createdAt: message.created_at,
+      });
+    }),
+    events.on('application.created', async ({ application, projectOwnerId }) => {
+      await publish(projectOwnerId, 'application.created', {
+        id: application.id,
+        projectId: application.project_id,
+        applicantId: application.applicant_id,
+        status: application.status,
+        createdAt: application.created_at,
+      });
+    }),
+    events.on('application.updated', async ({ application, previousStatus }) => {
+      await publish(application.applicant_id, 'application.updated', {
+        id: application.id,
+        projectId: application.project_id,
+        status: application.status,
+        previousStatus,
+        updatedAt: application.updated_at,
+      });
+    }),
+    events.on('account.deleted', async ({ accountId }) => {
+      // A still-valid access token must not keep a deleted account listening.
+      service.sockets.closeUserSockets(accountId, CloseCode.unauthorized, 'Account deleted');
+      await service.history.deleteAccountMessages(accountId);
+    }),
+  ];
+  return () => {
+    for (const unsubscribe of unsubscribers) unsubscribe();
+  };
+}

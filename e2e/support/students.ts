@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import type { TokenSet } from '@campuscollab/shared';
+import { firstLink, waitForEmail } from './mailbox';
+
+export interface Student {
+  email: string;
+  password: string;
+  id: string;
+  tokens: TokenSet;
+}
+
+export const baseUrl = () => process.env.E2E_BASE_URL!;
+
+/** A fresh school address, unique per call, so parallel tests never meet. */
+export function newSchoolEmail(prefix = 'student'): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@mit.edu`;
+}
+
+async function post(path: string, body: unknown, token?: string) {
+  return fetch(`${baseUrl()}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Signs up through the API and follows the emailed link, as a student would. */
+export async function createVerifiedStudent(email = newSchoolEmail()): Promise<Student> {
+  const password = 'correct-horse-battery';
+  const signup = await post('/api/auth/signup', { email, password });
+  if (signup.status !== 201) throw new Error(`sign-up failed: ${await signup.text()}`);
+  await fetch(firstLink(await waitForEmail(email)), { redirect: 'manual' });
+  const signin = await post('/api/auth/signin', { email, password });
+  const session = (await signin.json()) as TokenSet & { user: { id: string } };
+  return { email, password, id: session.user.id, tokens: session };
+}
+
+/** A profile row for the student, through the table API. */
+export async function createProfile(
+  student: Student,
+  profile: {
+    name: string;
+    university?: string;
+    city?: string;
+    role?: string;
+    referred_by?: string;
+  },
+): Promise<Record<string, unknown>> {
+  const response = await fetch(`${baseUrl()}/api/db/campus/rest/v1/users`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${student.tokens.access_token}`,
+      prefer: 'return=representation',
+    },
+    body: JSON.stringify({ university: 'MIT', role: 'Student', ...profile }),
+  });
+  if (response.status !== 201) throw new Error(`profile failed: ${await response.text()}`);
+  return ((await response.json()) as Record<string, unknown>[])[0]!;
+}
+
+/** Removes the student and everything they own; already-deleted accounts are fine. */
+export async function deleteStudent(student: Student): Promise<void> {
+  await fetch(`${baseUrl()}/api/auth/me`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${student.tokens.access_token}` },
+  });
+}
+
+/** The address that opens the app signed in, through the spec's URL-token hand-over. */
+export function signedInUrl(student: Student, page = 'dashboard'): string {
+  const url = new URL('/', baseUrl());
+  url.searchParams.set('page', page);
+  url.searchParams.set('access_token', student.tokens.access_token);
+  url.searchParams.set('refresh_token', student.tokens.refresh_token);
+  return url.toString();
+}

@@ -1,0 +1,72 @@
+// @vitest-environment happy-dom
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// Tests may use the server's test helpers; runtime code never imports the server.
+// eslint-disable-next-line no-restricted-imports
+import { createVerifiedAccount } from '../../../apps/server/test/helpers/accounts';
+// eslint-disable-next-line no-restricted-imports
+import { startTestApp, type TestApp } from '../../../apps/server/test/helpers/test-app';
+import { createNodeClient } from './helpers/real-client';
+
+/**
+ * Spec section 4, source 2, end to end: `login()` sends the visitor to the hosted page, whose
+ * form redirects back with the tokens in the address; the SDK takes them, removes them from the
+ * address and validates them with the real server. The page lives on the server's origin.
+ */
+describe('hosted sign-in round trip against the real server', () => {
+  let app: TestApp;
+  const setPageUrl = (url: string) =>
+    (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(url);
+
+  beforeAll(async () => {
+    app = await startTestApp('sqlite');
+    // happy-dom's fetch applies the same-origin policy, and the server sends no CORS headers.
+    setPageUrl(`${app.baseUrl}/`);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('signs in through the hosted page and picks the tokens up from the address', async () => {
+    await createVerifiedAccount(app.baseUrl, 'kim@unimelb.edu.au', 'correct-horse-battery');
+    setPageUrl(`${app.baseUrl}/dashboard?tab=projects`);
+    const visits: string[] = [];
+    const first = createNodeClient(app.baseUrl, { navigate: (url) => visits.push(url) }).client;
+    await first.auth.ready;
+    first.auth.login();
+
+    const hostedPage = new URL(visits[0]!);
+    expect(hostedPage.pathname).toBe('/auth');
+    expect(hostedPage.searchParams.get('redirect_url')).toBe(
+      `${app.baseUrl}/dashboard?tab=projects`,
+    );
+    expect(hostedPage.searchParams.get('project_id')).toBe('campus');
+    expect((await fetch(hostedPage)).status).toBe(200);
+
+    const form = new URLSearchParams({
+      redirect_url: hostedPage.searchParams.get('redirect_url')!,
+      project_id: 'campus',
+      email: 'kim@unimelb.edu.au',
+      password: 'correct-horse-battery',
+    });
+    const posted = await fetch(`${app.baseUrl}/auth`, {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+    });
+    expect(posted.status).toBe(303);
+    const back = posted.headers.get('location')!;
+    expect(back).toContain('access_token=');
+
+    setPageUrl(back);
+    const { client, storage } = createNodeClient(app.baseUrl);
+    expect(location.href).toBe(`${app.baseUrl}/dashboard?tab=projects`);
+    await client.auth.ready;
+
+    expect(client.auth.getUser()?.email).toBe('kim@unimelb.edu.au');
+    expect(JSON.parse(storage.getItem('campuscollab.auth.campus')!).refresh_token).toBe(
+      new URL(back).searchParams.get('refresh_token'),
+    );
+    first.close();
+    client.close();
+  });
+});
