@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedAccount } from '../helpers/accounts';
+import { applicationRow, messageRow, profileRow, projectRow } from '../helpers/rows';
 import { DIALECTS } from '../helpers/test-database';
 import { request, startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -414,57 +415,25 @@ describe.each(DIALECTS)('access policies on %s', (kind) => {
       ids[name] = account.user.id;
     }
     const db = server.database.db;
-    const now = new Date().toISOString();
-    const profile = (name: 'ada' | 'bob') => ({
-      id: `u_${name}`,
-      user_id: ids[name]!,
-      name,
-      email: `${name}@mit.edu`,
-      university: 'MIT',
-      role: 'Student',
-      referral_code: `${name}123`,
-      created_at: now,
-      updated_at: now,
-    });
     await db
       .insertInto('users')
-      .values([profile('ada'), profile('bob')])
+      .values([profileRow('ada', ids.ada!), profileRow('bob', ids.bob!)])
       .execute();
-    const project = (id: string, status: string) => ({
-      id,
-      title: 'Engines',
-      description: 'Analytical',
-      posted_by_id: ids.ada!,
-      posted_by: 'ada@mit.edu',
-      status,
-      created_at: now,
-      updated_at: now,
-    });
+    const adaProject = { title: 'Engines', description: 'Analytical', posted_by: 'ada@mit.edu' };
     await db
       .insertInto('projects')
-      .values([project('p_open', 'Open'), project('p_closed', 'Closed')])
+      .values([
+        projectRow('p_open', ids.ada!, { ...adaProject, status: 'Open' }),
+        projectRow('p_closed', ids.ada!, { ...adaProject, status: 'Closed' }),
+      ])
       .execute();
     await db
       .insertInto('applications')
-      .values({
-        id: 'a_bob',
-        project_id: 'p_open',
-        applicant_id: ids.bob!,
-        message: 'I would like to join this project!',
-        created_at: now,
-        updated_at: now,
-      })
+      .values(applicationRow('a_bob', 'p_open', ids.bob!))
       .execute();
     await db
       .insertInto('messages')
-      .values({
-        id: 'm_bob_to_ada',
-        sender_id: ids.bob!,
-        recipient_id: ids.ada!,
-        subject: 'Hello',
-        message: 'Can I help?',
-        created_at: now,
-      })
+      .values(messageRow('m_bob_to_ada', ids.bob!, ids.ada!))
       .execute();
   });
   afterAll(() => server.close());

@@ -1,6 +1,7 @@
 import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedAccount } from '../helpers/accounts';
+import { messageRow, profileRow, projectRow } from '../helpers/rows';
 import { DIALECTS } from '../helpers/test-database';
 import { request, startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -134,45 +135,18 @@ describe.each(DIALECTS)('query plans on %s', (kind) => {
       ids[name] = account.user.id;
       tokens[name] = account.access_token;
     }
-    const now = new Date().toISOString();
     const db = server.database.db;
-    const profile = (name: string) => ({
-      id: `u_${name}`,
-      user_id: ids[name]!,
-      name,
-      email: `${name}@mit.edu`,
-      university: 'MIT',
-      role: 'Student',
-      referral_code: `${name}123`,
-      created_at: now,
-      updated_at: now,
-    });
     await db
       .insertInto('users')
-      .values([profile('ada'), profile('bob')])
+      .values([profileRow('ada', ids.ada!), profileRow('bob', ids.bob!)])
       .execute();
-    const project = (id: string, owner: string) => ({
-      id,
-      title: id,
-      description: 'd',
-      posted_by_id: ids[owner]!,
-      created_at: now,
-      updated_at: now,
-    });
     await db
       .insertInto('projects')
-      .values([project('p1', 'ada'), project('p2', 'bob'), project('p3', 'bob')])
+      .values([projectRow('p1', ids.ada!), projectRow('p2', ids.bob!), projectRow('p3', ids.bob!)])
       .execute();
     await db
       .insertInto('messages')
-      .values({
-        id: 'm1',
-        sender_id: ids.bob!,
-        recipient_id: ids.ada!,
-        subject: 's',
-        message: 'm',
-        created_at: now,
-      })
+      .values(messageRow('m1', ids.bob!, ids.ada!))
       .execute();
   });
   afterAll(() => server.close());
