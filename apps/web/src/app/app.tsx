@@ -1,20 +1,25 @@
-/** Placeholder until the web app issue builds the screens of the spec. */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Toaster } from 'react-hot-toast';
+import { AppShell } from './app-shell';
+import { ErrorBoundary } from './error-boundary';
+import { NavigationProvider } from './navigation';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
+  },
+});
+
+/** Providers around the shell. Toasts keep react-hot-toast's defaults: the spec's constants. */
 export function App() {
   return (
-    <main
-      style={{
-        fontFamily: 'system-ui, sans-serif',
-        maxWidth: 640,
-        margin: '64px auto',
-        padding: 16,
-      }}
-    >
-      <h1>Build Something Together</h1>
-      <p>
-        CampusCollab is the student-only space to team up on projects, meet creative minds and grow
-        skills.
-      </p>
-      <a href="/auth">Log In</a>
-    </main>
+    <ErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <NavigationProvider>
+          <AppShell />
+        </NavigationProvider>
+        <Toaster />
+      </QueryClientProvider>
+    </ErrorBoundary>
   );
 }

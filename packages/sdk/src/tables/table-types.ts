@@ -40,6 +40,9 @@ export interface ProjectRecord {
   skillsNeeded: string;
   postedById: string;
   postedBy: string | null;
+  /** The poster's campus when it was posted, set by the server (Explore's university filter). */
+  university: string | null;
+  city: string | null;
   status: string;
   createdAt: string;
   updatedAt: string;

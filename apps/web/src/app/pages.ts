@@ -1,0 +1,33 @@
+/** The in-memory page names of spec section 2. */
+export const PAGE_NAMES = [
+  'landing',
+  'auth',
+  'dashboard',
+  'explore',
+  'post-project',
+  'find-collaborators',
+  'leaderboard',
+  'messages',
+  'edit-profile',
+  'settings',
+  'complete-profile',
+] as const;
+
+export type PageName = (typeof PAGE_NAMES)[number];
+
+/** Pages a signed-out visitor is sent to auth from (spec section 2). */
+export const PROTECTED_PAGES: ReadonlySet<PageName> = new Set([
+  'dashboard',
+  'explore',
+  'post-project',
+  'find-collaborators',
+  'leaderboard',
+  'edit-profile',
+  'settings',
+  'messages',
+]);
+
+/** An unknown name falls back to landing. */
+export function toPageName(name: string | null | undefined): PageName {
+  return (PAGE_NAMES as readonly string[]).includes(name ?? '') ? (name as PageName) : 'landing';
+}

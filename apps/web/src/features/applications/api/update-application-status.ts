@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { client } from '../../../app/client';
+import type { ApplicationDecision } from '../types';
+
+/** DESIGN.md section 4: the project's owner accepts or declines an application. */
+export async function updateApplicationStatus(input: {
+  applicationId: string;
+  status: ApplicationDecision;
+}) {
+  const { data, error } = await client.tables
+    .from('applications')
+    .update(input.applicationId, { status: input.status });
+  if (error) throw error;
+  return data;
+}
+
+export function useUpdateApplicationStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateApplicationStatus,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['applications'] }),
+  });
+}

@@ -1,0 +1,87 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { UserRecord } from '@campuscollab/sdk';
+import { client } from '../../../app/client';
+
+/** 12 cards a page, then 'Load more' (DESIGN.md section 4: lists grow a page at a time). */
+export const COLLABORATORS_PAGE_SIZE = 12;
+export const ALL_ROLES = 'all';
+
+export interface CollaboratorSearch {
+  /** The signed-in student: excluded from the list, and the campus the list is centred on. */
+  me: { userId: string; university: string; city: string | null };
+  search: string;
+  role: string;
+  includeNearby: boolean;
+}
+
+export interface CollaboratorPage {
+  people: UserRecord[];
+  nextCursor: string | null;
+}
+
+/**
+ * A value inside PostgREST's `or=(...)` ends at `,` or `)` unless double-quoted, so what the
+ * student types is quoted (and its quotes and backslashes escaped) to stay one value.
+ */
+export function quoteLogicValue(value: string): string {
+  return `"${value.replace(/["\\]/g, '\\$&')}"`;
+}
+
+/** Spec section 7 (users ordered by createdAt descending), searched and filtered on the server. */
+export async function listCollaborators(
+  { me, search, role, includeNearby }: CollaboratorSearch,
+  cursor: string | null,
+): Promise<CollaboratorPage> {
+  const term = search.trim();
+  const { data, error, nextCursor } = await client.tables.from('users').list({
+    where: (filter) => {
+      filter.neq('userId', me.userId);
+      if (term) {
+        const pattern = quoteLogicValue(`*${term}*`);
+        filter.or(`name.ilike.${pattern},skills.ilike.${pattern},bio.ilike.${pattern}`);
+      }
+      if (role !== ALL_ROLES) filter.eq('role', role);
+      // DESIGN.md section 4: 'Include nearby universities' widens my campus to my city.
+      if (includeNearby && me.city) {
+        filter.or(
+          `university.eq.${quoteLogicValue(me.university)},city.eq.${quoteLogicValue(me.city)}`,
+        );
+      } else {
+        filter.eq('university', me.university);
+      }
+      return filter;
+    },
+    order: [{ column: 'createdAt', ascending: false }],
+    limit: COLLABORATORS_PAGE_SIZE,
+    cursor,
+  });
+  if (error) throw error;
+  return { people: data ?? [], nextCursor };
+}
+
+export const collaboratorsQuery = (params: CollaboratorSearch) => ({
+  queryKey: [
+    'collaborators',
+    params.me.userId,
+    params.search.trim(),
+    params.role,
+    params.includeNearby,
+  ] as const,
+  queryFn: ({ pageParam }: { pageParam: string | null }) => listCollaborators(params, pageParam),
+  initialPageParam: null as string | null,
+  getNextPageParam: (last: CollaboratorPage) => last.nextCursor,
+});
+
+export function useCollaborators(params: CollaboratorSearch | null) {
+  return useInfiniteQuery({
+    ...collaboratorsQuery(
+      params ?? {
+        me: { userId: '', university: '', city: null },
+        search: '',
+        role: ALL_ROLES,
+        includeNearby: false,
+      },
+    ),
+    enabled: params !== null,
+  });
+}

@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import type { UserRecord } from '@campuscollab/sdk';
+import { LEADERBOARD_SIZE } from '@campuscollab/shared';
+import { client } from '../../../app/client';
+
+/**
+ * Spec section 7: users where university, ordered by referralCount descending, limit 100; rank
+ * is the position in this list. Ties go to whoever joined first, so ranks stay stable.
+ */
+export async function listCampusLeaderboard(university: string): Promise<UserRecord[]> {
+  const { data, error } = await client.tables.from('users').list({
+    where: { university },
+    order: [
+      { column: 'referralCount', ascending: false },
+      { column: 'createdAt', ascending: true },
+    ],
+    limit: LEADERBOARD_SIZE,
+  });
+  if (error) throw error;
+  return data ?? [];
+}
+
+export const campusLeaderboardQuery = (university: string | undefined) => ({
+  queryKey: ['leaderboard', university] as const,
+  queryFn: () => listCampusLeaderboard(university!),
+  enabled: Boolean(university),
+});
+
+/** The leaderboard of one university; the dashboard's campus rank reads the same cache entry. */
+export function useCampusLeaderboard(university: string | undefined) {
+  return useQuery(campusLeaderboardQuery(university));
+}

@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import { client } from '../../../app/client';
+
+/** How many messages to me are still unread (readStatus 0), counted by the server. */
+export async function countUnreadMessages(userId: string): Promise<number> {
+  const { error, count } = await client.tables.from('messages').list({
+    where: { recipientId: userId, readStatus: 0 },
+    columns: ['id'],
+    limit: 1,
+    count: true,
+  });
+  if (error) throw error;
+  return count ?? 0;
+}
+
+export const unreadMessagesQuery = (userId: string | undefined) => ({
+  queryKey: ['messages', 'unread', userId] as const,
+  queryFn: () => countUnreadMessages(userId!),
+  enabled: Boolean(userId),
+});
+
+export function useUnreadMessageCount(userId: string | undefined) {
+  return useQuery(unreadMessagesQuery(userId));
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MessageRecord } from '@campuscollab/sdk';
+import { client } from '../../../app/client';
+
+export interface NewMessage {
+  recipientId: string;
+  subject: string;
+  message: string;
+}
+
+/** Spec section 7: messages create; the server sets the sender, the time and readStatus 0. */
+export async function sendMessage(input: NewMessage): Promise<MessageRecord> {
+  const { data, error } = await client.tables.from('messages').create(input);
+  if (error) throw error;
+  return data;
+}
+
+export function useSendMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendMessage,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['messages', 'sent'] }),
+  });
+}

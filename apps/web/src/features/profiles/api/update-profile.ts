@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UserRecord } from '@campuscollab/sdk';
+import { client } from '../../../app/client';
+
+/** The profile payload of spec section 7 (skills and interests as lists; the server encodes them). */
+export interface ProfileChanges {
+  name?: string;
+  bio?: string | null;
+  portfolioLink?: string | null;
+  profilePicture?: string | null;
+  instagramHandle?: string | null;
+  linkedinUrl?: string | null;
+  contactEmail?: string | null;
+  skills?: string[];
+  interests?: string[];
+}
+
+/** users update by id; updatedAt is set by the server on every save, so it is not sent. */
+export async function updateProfile(
+  profileId: string,
+  changes: ProfileChanges,
+): Promise<UserRecord> {
+  const { data, error } = await client.tables.from('users').update(profileId, changes);
+  if (error) throw error;
+  if (!data) throw new Error('Profile not found');
+  return data;
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ profileId, changes }: { profileId: string; changes: ProfileChanges }) =>
+      updateProfile(profileId, changes),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(['profile', 'own', profile.userId], profile);
+      return queryClient.invalidateQueries({ queryKey: ['profile', 'own'] });
+    },
+  });
+}

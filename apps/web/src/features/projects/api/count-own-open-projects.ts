@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { client } from '../../../app/client';
+
+/** DESIGN.md section 4: the dashboard's 'N Active Projects' is a real count of own Open projects. */
+export async function countOwnOpenProjects(userId: string): Promise<number> {
+  const { error, count } = await client.tables.from('projects').list({
+    where: { postedById: userId, status: 'Open' },
+    count: true,
+    limit: 0,
+  });
+  if (error) throw error;
+  return count ?? 0;
+}
+
+export const ownOpenProjectsCountQuery = (userId: string | undefined) => ({
+  queryKey: ['projects', 'own-open-count', userId] as const,
+  queryFn: () => countOwnOpenProjects(userId!),
+  enabled: Boolean(userId),
+});
+
+export function useOwnOpenProjectsCount(userId: string | undefined) {
+  return useQuery(ownOpenProjectsCountQuery(userId));
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { client } from '../../../app/client';
+import type { NewProject } from '../types';
+
+/** Spec section 7: projects create. The server sets the poster, university, city and status Open. */
+export async function createProject(project: NewProject) {
+  const { data, error } = await client.tables.from('projects').create({
+    title: project.title,
+    description: project.description,
+    timeline: project.timeline || null,
+    skillsNeeded: JSON.stringify(project.skillsNeeded),
+  });
+  if (error) throw error;
+  return data;
+}
+
+/** Posting refreshes every project list and the dashboard's active-project count. */
+export function useCreateProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createProject,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['projects'] }),
+  });
+}

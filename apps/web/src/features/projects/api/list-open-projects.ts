@@ -1,0 +1,55 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { FilterBuilder } from '@campuscollab/sdk';
+import { client } from '../../../app/client';
+import type { ProjectFilters, ProjectRow } from '../types';
+
+export const PROJECTS_PAGE_SIZE = 12;
+
+// Values inside PostgREST's or=(...) are double-quoted so commas and parentheses in what a
+// student types cannot break out of the group.
+const quote = (value: string) => `"${value.replace(/(["\\])/g, '\\$1')}"`;
+
+function applyFilters(filter: FilterBuilder<ProjectRow>, filters: ProjectFilters) {
+  // The server also shows one's own projects whatever their status; Explore lists Open ones only.
+  let query = filter.eq('status', 'Open');
+  const search = filters.search.trim();
+  if (search) {
+    const pattern = quote(`*${search}*`);
+    query = query.or(`title.ilike.${pattern},description.ilike.${pattern}`);
+  }
+  // Skills are stored as JSON text, so the quotes pin the match to one whole skill.
+  if (filters.skill) query = query.ilike('skillsNeeded', `*"${filters.skill}"*`);
+  if (filters.university && filters.scope === 'mine') {
+    query = query.eq('university', filters.university);
+  } else if (filters.university && filters.scope === 'nearby') {
+    const nearby = [`university.eq.${quote(filters.university)}`];
+    if (filters.city) nearby.push(`city.eq.${quote(filters.city)}`);
+    query = query.or(nearby.join(','));
+  }
+  return query;
+}
+
+/** Spec section 7: projects where status Open, newest first; searched and paged on the server. */
+export async function listOpenProjects(filters: ProjectFilters, cursor: string | null) {
+  const { data, error, nextCursor } = await client.tables.from<ProjectRow>('projects').list({
+    where: (filter) => applyFilters(filter, filters),
+    order: [{ column: 'createdAt', ascending: false }],
+    limit: PROJECTS_PAGE_SIZE,
+    cursor,
+  });
+  if (error) throw error;
+  return { projects: data ?? [], nextCursor };
+}
+
+export const openProjectsQuery = (filters: ProjectFilters) =>
+  infiniteQueryOptions({
+    queryKey: ['projects', 'open', filters] as const,
+    queryFn: ({ pageParam }) => listOpenProjects(filters, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+
+/** Open projects matching the filters, a page of 12 at a time. */
+export function useOpenProjects(filters: ProjectFilters) {
+  return useInfiniteQuery(openProjectsQuery(filters));
+}

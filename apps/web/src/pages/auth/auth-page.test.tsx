@@ -1,0 +1,51 @@
+import { SCHOOL_EMAIL_LOGIN_MESSAGE } from '@campuscollab/shared/core';
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { AuthPage } from './auth-page';
+import { renderAt } from './test-providers';
+
+// A tiny auth store in place of the SDK session: the test signs in, the page logs out.
+const auth = vi.hoisted(() => {
+  type Change = { user: { email: string } | null; loading: boolean; isAuthenticated: boolean };
+  let state: Change = { user: null, loading: true, isAuthenticated: false };
+  const listeners = new Set<() => void>();
+  return {
+    get: () => state,
+    set(next: Partial<Change>) {
+      state = { ...state, ...next };
+      listeners.forEach((listener) => listener());
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    logOut: vi.fn(),
+  };
+});
+
+vi.mock('../../app/client', () => ({ client: {} }));
+vi.mock('../../features/auth/use-auth', async () => {
+  const { useSyncExternalStore } = await import('react');
+  return { useAuth: () => useSyncExternalStore(auth.subscribe, auth.get) };
+});
+vi.mock('../../features/auth/api/log-out', () => ({ useLogOut: () => auth.logOut }));
+vi.mock('../../features/profiles/api/get-own-profile', () => ({
+  useOwnProfile: () => ({ data: undefined, isError: false }),
+}));
+
+describe('AuthPage', () => {
+  it('shows the spinner while auth loads, then logs out a non-school account at once', async () => {
+    auth.logOut.mockImplementation(async () => auth.set({ user: null, isAuthenticated: false }));
+    renderAt('/?page=auth', <AuthPage />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+
+    await act(async () =>
+      auth.set({ user: { email: 'ada@gmail.com' }, loading: false, isAuthenticated: true }),
+    );
+
+    expect(auth.logOut).toHaveBeenCalledTimes(1);
+    expect(await screen.findByRole('alert')).toHaveTextContent(SCHOOL_EMAIL_LOGIN_MESSAGE);
+    expect(screen.getByRole('tab', { name: 'Sign Up' })).toBeInTheDocument();
+  });
+});

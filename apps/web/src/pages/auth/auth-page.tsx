@@ -1,0 +1,59 @@
+import { isSchoolEmail, SCHOOL_EMAIL_LOGIN_MESSAGE } from '@campuscollab/shared/core';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { useNavigation } from '../../app/navigation';
+import { Spinner } from '../../components/ui/spinner';
+import { useLogOut } from '../../features/auth/api/log-out';
+import { useAuth } from '../../features/auth/use-auth';
+import { NO_FEEDBACK, type AuthFeedback, type AuthFeedbackHandlers } from './auth-feedback';
+import { AuthForms } from './auth-forms';
+import { ProfileStep } from './profile-step';
+
+/** Spec section 2 "Auth": sign up, sign in, then the profile step once signed in. */
+export function AuthPage() {
+  const { navigate } = useNavigation();
+  const { user, loading } = useAuth();
+  const logOut = useLogOut();
+  const [feedback, setFeedback] = useState<AuthFeedback>(NO_FEEDBACK);
+  const outsider = Boolean(user && !isSchoolEmail(user.email));
+
+  // Spec section 4: a signed-in user whose email is not a school email is logged out at once.
+  // The server refuses such sign-ups, so this guards accounts made before the rule or elsewhere.
+  useEffect(() => {
+    if (!outsider) return;
+    void logOut().then(() => setFeedback({ error: SCHOOL_EMAIL_LOGIN_MESSAGE, sentTo: null }));
+  }, [outsider, logOut]);
+
+  const handlers = useMemo<AuthFeedbackHandlers>(
+    () => ({
+      onStart: () => setFeedback(NO_FEEDBACK),
+      onError: (error) => setFeedback((current) => ({ ...current, error })),
+      onVerificationSent: (sentTo) => setFeedback((current) => ({ ...current, sentTo })),
+    }),
+    [],
+  );
+
+  const goHome = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    navigate('landing');
+  };
+
+  let content;
+  if (loading || outsider) content = <Spinner />;
+  else if (user) content = <ProfileStep email={user.email} />;
+  else content = <AuthForms feedback={feedback} handlers={handlers} />;
+
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-8 sm:py-12">
+      <a
+        href="/"
+        onClick={goHome}
+        className="mb-6 inline-flex items-center gap-2 rounded-md text-sm font-medium text-brand-700 hover:text-brand-800"
+      >
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        Back to Home
+      </a>
+      {content}
+    </div>
+  );
+}

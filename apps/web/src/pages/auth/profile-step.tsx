@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react';
+import { useNavigation } from '../../app/navigation';
+import { Alert } from '../../components/ui/alert';
+import { Spinner } from '../../components/ui/spinner';
+import { useOwnProfile } from '../../features/profiles/api/get-own-profile';
+import { CompleteProfileForm } from './complete-profile-form';
+
+/**
+ * Signed in with a school email (spec section 2): a profile that already exists leads to the
+ * dashboard; otherwise the student completes one and goes on to complete-profile.
+ */
+export function ProfileStep({ email }: { email: string }) {
+  const { navigate } = useNavigation();
+  const profile = useOwnProfile();
+  // Remembers that this visit began without a profile, so the one created here leads to
+  // complete-profile rather than straight to the dashboard.
+  const [startedWithout, setStartedWithout] = useState(false);
+  if (profile.data === null && !startedWithout) setStartedWithout(true);
+
+  const hasProfile = Boolean(profile.data);
+  useEffect(() => {
+    if (!hasProfile) return;
+    if (startedWithout) navigate('complete-profile');
+    // Replace: Back from the dashboard should not land here and bounce forward again.
+    else navigate('dashboard', {}, { replace: true });
+  }, [hasProfile, startedWithout, navigate]);
+
+  if (profile.isError) {
+    return (
+      <Alert tone="error" title="Could not load your profile">
+        Please check your connection and reload the page.
+      </Alert>
+    );
+  }
+  if (profile.data === null || (startedWithout && hasProfile)) {
+    return <CompleteProfileForm email={email} />;
+  }
+  return <Spinner />;
+}

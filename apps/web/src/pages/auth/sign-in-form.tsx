@@ -1,0 +1,64 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/field';
+import { describeAuthError } from '../../features/auth/describe-auth-error';
+import { sendVerification } from '../../features/auth/api/send-verification';
+import { useSignIn } from '../../features/auth/api/sign-in';
+import type { AuthFeedbackHandlers } from './auth-feedback';
+import { validateSignIn } from './validate-credentials';
+
+/** Sign in: email and password (spec section 2). The page swaps to the profile step on success. */
+export function SignInForm({ onStart, onError, onVerificationSent }: AuthFeedbackHandlers) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const signIn = useSignIn();
+
+  const fail = async (error: unknown, address: string) => {
+    const outcome = describeAuthError(error);
+    onError(outcome.message);
+    if (outcome.resendVerification) {
+      try {
+        await sendVerification(address);
+      } catch (resendError) {
+        // The catalogue's message already tells the student what to do; the resend is a bonus.
+        console.error('Resending the verification email failed', resendError);
+        return;
+      }
+    }
+    if (outcome.showVerificationSent) onVerificationSent(address);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onStart();
+    const problem = validateSignIn({ email, password });
+    if (problem) return onError(problem);
+    const address = email.trim();
+    signIn.mutate({ email: address, password }, { onError: (error) => void fail(error, address) });
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@university.edu"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        required
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        required
+      />
+      <Button type="submit" className="w-full" disabled={signIn.isPending}>
+        {signIn.isPending ? 'Signing In...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,69 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/field';
+import { describeAuthError } from '../../features/auth/describe-auth-error';
+import { useSignUp } from '../../features/auth/api/sign-up';
+import type { AuthFeedbackHandlers } from './auth-feedback';
+import { validateSignUp } from './validate-credentials';
+
+/** Sign up: School Email, Password, Confirm Password (spec section 2). */
+export function SignUpForm({ onStart, onError, onVerificationSent }: AuthFeedbackHandlers) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const signUp = useSignUp();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onStart();
+    const problem = validateSignUp({ email, password, confirmPassword });
+    if (problem) return onError(problem);
+    const address = email.trim();
+    signUp.mutate(
+      { email: address, password },
+      {
+        onSuccess: () => {
+          setPassword('');
+          setConfirmPassword('');
+          onVerificationSent(address);
+        },
+        onError: (error) => onError(describeAuthError(error).message),
+      },
+    );
+  };
+
+  return (
+    // noValidate: the spec's own messages, not the browser's bubbles, explain what is wrong.
+    <form noValidate onSubmit={submit} className="space-y-4">
+      <TextField
+        label="School Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@university.edu"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        required
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        required
+      />
+      <TextField
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        value={confirmPassword}
+        onChange={(event) => setConfirmPassword(event.target.value)}
+        required
+      />
+      <Button type="submit" className="w-full" disabled={signUp.isPending}>
+        {signUp.isPending ? 'Creating Account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import { useNavigation } from '../../app/navigation';
+import { Spinner } from '../../components/ui/spinner';
+import { useAuth } from '../../features/auth/use-auth';
+import { useOwnProfile } from '../../features/profiles/api/get-own-profile';
+import { ActionCards } from './action-cards';
+import { ApplicationsOverview } from './applications-overview';
+import { InviteBanner } from './invite-banner';
+import { ReferralStatsCard } from './referral-stats-card';
+import { SummaryCards } from './summary-cards';
+
+/** Spec section 2, Dashboard, with the real counts and applications of DESIGN.md section 4. */
+export function DashboardPage() {
+  const { user, loading } = useAuth();
+  const { navigate } = useNavigation();
+  const profile = useOwnProfile();
+
+  const missingProfile = profile.isSuccess && profile.data === null;
+  useEffect(() => {
+    // Spec section 4: no user record on the dashboard sends the user to auth.
+    if (missingProfile) navigate('auth', {}, { replace: true });
+  }, [missingProfile, navigate]);
+  useEffect(() => {
+    if (profile.error) console.error('Failed to load the dashboard', profile.error);
+  }, [profile.error]);
+
+  if (loading || (user && profile.isPending)) return <Spinner label="Loading dashboard..." />;
+  if (!user) {
+    return (
+      <p className="px-4 py-16 text-center text-gray-700">Please sign in to view your dashboard.</p>
+    );
+  }
+  // Failures are only logged (spec section 8); there is nothing to show without the profile.
+  if (!profile.data) return null;
+
+  const me = profile.data;
+  return (
+    <div className="mx-auto max-w-6xl space-y-8 px-4 py-8 sm:py-10">
+      <div>
+        <h1 className="text-3xl font-bold text-gray-900">Welcome back, {me.name}!</h1>
+        <p className="mt-1 text-gray-700">Here is what is happening at {me.university}.</p>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <ReferralStatsCard profile={me} />
+        <SummaryCards userId={me.userId} />
+      </div>
+      <ApplicationsOverview userId={me.userId} />
+      <ActionCards />
+      <InviteBanner university={me.university} />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { useOwnApplications } from '../../features/applications/api/list-own-applications';
+import { formatShortDate } from '../../lib/dates';
+import { ApplicationList } from './application-list';
+import { ApplicationStatusBadge } from './application-status-badge';
+
+/** The user's own applications and where each stands. */
+export function SentApplications({ userId }: { userId: string }) {
+  const query = useOwnApplications(userId);
+  return (
+    <ApplicationList
+      query={query}
+      empty="You have not applied to any projects yet."
+      renderItem={(application) => (
+        <div className="flex items-center justify-between gap-3">
+          <div className="min-w-0">
+            <p className="truncate font-medium text-gray-900">
+              {application.projectTitle ?? 'A closed project'}
+            </p>
+            <p className="text-sm text-gray-600">
+              Applied {formatShortDate(application.createdAt)}
+            </p>
+          </div>
+          <ApplicationStatusBadge status={application.status} />
+        </div>
+      )}
+    />
+  );
+}

@@ -1,0 +1,80 @@
+import { decodeTagList } from '@campuscollab/shared';
+import { Calendar, Clock, User } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import type { ProjectRow } from '../../features/projects/types';
+import { formatShortDate } from '../../lib/dates';
+import { SkillChips } from './skill-chips';
+
+export type ApplyState = 'own' | 'applied' | 'applying' | 'open';
+
+const LABELS: Record<ApplyState, string> = {
+  own: 'Your Project',
+  applied: 'Applied',
+  applying: 'Applying...',
+  open: 'Apply to Join',
+};
+
+/** One project on Explore: title, poster, date, description, skills, timeline and Apply. */
+export function ProjectCard({
+  project,
+  state,
+  onApply,
+}: {
+  project: ProjectRow;
+  state: ApplyState;
+  onApply: () => void;
+}) {
+  return (
+    <Card className="flex h-full flex-col" aria-labelledby={`project-${project.id}`} role="article">
+      <h2 id={`project-${project.id}`} className="text-lg font-semibold text-gray-900">
+        {project.title}
+      </h2>
+      <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-gray-600">
+        <span className="flex min-w-0 items-center gap-1">
+          <User aria-hidden="true" className="h-4 w-4 shrink-0" />
+          <span className="truncate">{project.postedBy ?? 'Unknown'}</span>
+        </span>
+        <span className="flex items-center gap-1">
+          <Calendar aria-hidden="true" className="h-4 w-4" />
+          {formatShortDate(project.createdAt)}
+        </span>
+      </p>
+      <p className="mt-3 line-clamp-4 flex-1 text-gray-700">{project.description}</p>
+      <div className="mt-4">
+        <SkillChips skills={decodeTagList(project.skillsNeeded)} />
+      </div>
+      {project.timeline && (
+        <p className="mt-3 flex items-center gap-1 text-sm text-gray-600">
+          <Clock aria-hidden="true" className="h-4 w-4" />
+          Timeline: {project.timeline}
+        </p>
+      )}
+      <Button
+        className="mt-4 w-full"
+        variant={state === 'open' ? 'primary' : 'secondary'}
+        disabled={state !== 'open'}
+        onClick={onApply}
+      >
+        {LABELS[state]}
+      </Button>
+    </Card>
+  );
+}
+
+/** A card-sized placeholder; six of them show while projects load. */
+export function ProjectCardSkeleton() {
+  return (
+    <Card className="h-full">
+      <Skeleton className="h-6 w-3/4" />
+      <Skeleton className="mt-2 h-4 w-1/2" />
+      <Skeleton className="mt-4 h-16 w-full" />
+      <div className="mt-4 flex gap-2">
+        <Skeleton className="h-5 w-16 rounded-full" />
+        <Skeleton className="h-5 w-16 rounded-full" />
+      </div>
+      <Skeleton className="mt-4 h-10 w-full rounded-lg" />
+    </Card>
+  );
+}

@@ -1,0 +1,134 @@
+import type { UserRecord } from '@campuscollab/sdk';
+import { decodeTagList, isHttpUrl } from '@campuscollab/shared';
+import { AtSign, Briefcase, ExternalLink, GraduationCap, Mail, MessageSquare } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Avatar } from '../../components/ui/avatar';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+
+// Spec section 9: 4 skills and 3 interests on a collaborator card.
+const SKILLS_SHOWN = 4;
+const INTERESTS_SHOWN = 3;
+
+function ContactLink({
+  href,
+  label,
+  children,
+}: {
+  href: string;
+  label: string;
+  children: ReactNode;
+}) {
+  const external = href.startsWith('http');
+  return (
+    <a
+      href={href}
+      title={label}
+      {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+      className="inline-flex items-center gap-1 rounded-full border border-gray-200 px-2.5 py-1 text-xs font-medium text-gray-700 hover:bg-gray-100"
+    >
+      {children}
+    </a>
+  );
+}
+
+export function CollaboratorCard({
+  person,
+  onContact,
+}: {
+  person: UserRecord;
+  onContact: (person: UserRecord) => void;
+}) {
+  const name = person.name?.trim() || 'Anonymous User';
+  const skills = decodeTagList(person.skills).slice(0, SKILLS_SHOWN);
+  const interests = decodeTagList(person.interests).slice(0, INTERESTS_SHOWN);
+  const handle = person.instagramHandle?.replace(/^@/, '');
+  const linkedin = person.linkedinUrl && isHttpUrl(person.linkedinUrl) ? person.linkedinUrl : null;
+  const portfolio =
+    person.portfolioLink && isHttpUrl(person.portfolioLink) ? person.portfolioLink : null;
+
+  return (
+    <Card className="flex h-full flex-col gap-4" aria-label={name} role="article">
+      <div className="flex items-start gap-3">
+        <Avatar name={name} src={person.profilePicture} />
+        <div className="min-w-0">
+          <h3 className="truncate text-lg font-semibold text-gray-900">{name}</h3>
+          <p className="text-sm text-brand-700">{person.role || 'Student'}</p>
+          <p className="flex items-center gap-1 text-sm text-gray-600">
+            <GraduationCap aria-hidden="true" className="h-4 w-4 shrink-0" />
+            <span className="truncate">{person.university}</span>
+          </p>
+        </div>
+      </div>
+      {person.bio && <p className="line-clamp-3 text-sm text-gray-700">{person.bio}</p>}
+      {skills.length > 0 && (
+        <div>
+          <p className="mb-1 text-xs font-medium text-gray-600 uppercase">Skills</p>
+          <ul className="flex flex-wrap gap-1.5" aria-label={`Skills of ${name}`}>
+            {skills.map((skill) => (
+              <li key={skill}>
+                <Badge tone="brand">{skill}</Badge>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {interests.length > 0 && (
+        <div>
+          <p className="mb-1 text-xs font-medium text-gray-600 uppercase">Interests</p>
+          <ul className="flex flex-wrap gap-1.5" aria-label={`Interests of ${name}`}>
+            {interests.map((interest) => (
+              <li key={interest}>
+                <Badge>{interest}</Badge>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div className="mt-auto flex flex-wrap items-center gap-2 border-t border-gray-100 pt-4">
+        {handle && (
+          <ContactLink
+            href={`https://ig.me/m/${encodeURIComponent(handle)}`}
+            label={`Instagram DM ${name}`}
+          >
+            <AtSign aria-hidden="true" className="h-3.5 w-3.5" />
+            Instagram
+          </ContactLink>
+        )}
+        {linkedin && (
+          <ContactLink href={linkedin} label={`LinkedIn of ${name}`}>
+            <Briefcase aria-hidden="true" className="h-3.5 w-3.5" />
+            LinkedIn
+          </ContactLink>
+        )}
+        {person.contactEmail && (
+          <ContactLink href={`mailto:${person.contactEmail}`} label={`Email ${name}`}>
+            <Mail aria-hidden="true" className="h-3.5 w-3.5" />
+            Email
+          </ContactLink>
+        )}
+        <Button
+          size="sm"
+          className="ml-auto"
+          onClick={() => onContact(person)}
+          aria-label={`Contact ${name}`}
+        >
+          <MessageSquare aria-hidden="true" className="h-4 w-4" />
+          Contact
+        </Button>
+      </div>
+      {portfolio && (
+        <a
+          href={portfolio}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+        >
+          <ExternalLink aria-hidden="true" className="h-4 w-4" />
+          View Portfolio
+        </a>
+      )}
+    </Card>
+  );
+}

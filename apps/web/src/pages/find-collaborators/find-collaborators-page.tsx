@@ -1,0 +1,149 @@
+import type { UserRecord } from '@campuscollab/sdk';
+import { Users } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigation } from '../../app/navigation';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Spinner } from '../../components/ui/spinner';
+import { useAuth } from '../../features/auth/use-auth';
+import {
+  ALL_ROLES,
+  useCollaborators,
+  type CollaboratorSearch,
+} from '../../features/collaborators/api/list-collaborators';
+import { ContactDialog } from '../../features/messages/components/contact-dialog';
+import { useOwnProfile } from '../../features/profiles/api/get-own-profile';
+import { CollaboratorCard } from './collaborator-card';
+import { CollaboratorFilters } from './collaborator-filters';
+import { useDebouncedValue } from './use-debounced-value';
+
+function CardSkeleton() {
+  return (
+    <Card className="space-y-4">
+      <div className="flex gap-3">
+        <Skeleton className="h-12 w-12 rounded-full" />
+        <div className="flex-1 space-y-2">
+          <Skeleton className="h-5 w-2/3" />
+          <Skeleton className="h-4 w-1/3" />
+          <Skeleton className="h-4 w-1/2" />
+        </div>
+      </div>
+      <Skeleton className="h-12 w-full" />
+      <Skeleton className="h-6 w-3/4" />
+      <Skeleton className="h-9 w-full" />
+    </Card>
+  );
+}
+
+/** Find Collaborators (spec section 2): students of my campus, searched on the server. */
+export function FindCollaboratorsPage() {
+  const { user } = useAuth();
+  const { navigate } = useNavigation();
+  const { data: profile, isPending: profilePending } = useOwnProfile();
+  const [search, setSearch] = useState('');
+  const [role, setRole] = useState(ALL_ROLES);
+  const [includeNearby, setIncludeNearby] = useState(false);
+  const [contacting, setContacting] = useState<UserRecord | null>(null);
+  const [contactOpen, setContactOpen] = useState(false);
+  const debouncedSearch = useDebouncedValue(search);
+
+  useEffect(() => {
+    if (profile === null) navigate('auth', {}, { replace: true });
+  }, [profile, navigate]);
+
+  const params = useMemo<CollaboratorSearch | null>(
+    () =>
+      user && profile
+        ? {
+            me: { userId: user.id, university: profile.university, city: profile.city },
+            search: debouncedSearch,
+            role,
+            includeNearby,
+          }
+        : null,
+    [user, profile, debouncedSearch, role, includeNearby],
+  );
+  const collaborators = useCollaborators(params);
+  const people = collaborators.data?.pages.flatMap((page) => page.people) ?? [];
+
+  if (!user) {
+    return <p className="py-16 text-center text-gray-700">Please log in to find collaborators</p>;
+  }
+  if (profilePending) return <Spinner />;
+
+  const clearSearch = () => {
+    setSearch('');
+    setRole(ALL_ROLES);
+    setIncludeNearby(false);
+  };
+  const contact = (person: UserRecord) => {
+    setContacting(person);
+    setContactOpen(true);
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
+      <div>
+        <h1 className="text-3xl font-bold text-gray-900">Find Collaborators</h1>
+        <p className="mt-1 text-gray-700">
+          Connect with talented students at {profile?.university ?? 'your university'}
+          {includeNearby ? ' and nearby campuses' : ''}.
+        </p>
+      </div>
+      <CollaboratorFilters
+        search={search}
+        onSearchChange={setSearch}
+        role={role}
+        onRoleChange={setRole}
+        includeNearby={includeNearby}
+        onIncludeNearbyChange={setIncludeNearby}
+      />
+      {collaborators.isPending ? (
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+          {Array.from({ length: 6 }, (_, index) => (
+            <CardSkeleton key={index} />
+          ))}
+        </div>
+      ) : people.length === 0 ? (
+        <Card className="flex flex-col items-center gap-3 py-12 text-center">
+          <Users aria-hidden="true" className="h-12 w-12 text-gray-400" />
+          <h2 className="text-xl font-semibold text-gray-900">No collaborators found</h2>
+          <p className="text-gray-700">Try adjusting your search or filters.</p>
+          <Button variant="secondary" onClick={clearSearch}>
+            Clear Search
+          </Button>
+        </Card>
+      ) : (
+        <>
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Collaborators">
+            {people.map((person) => (
+              <li key={person.id}>
+                <CollaboratorCard person={person} onContact={contact} />
+              </li>
+            ))}
+          </ul>
+          {collaborators.hasNextPage && (
+            <div className="flex justify-center">
+              <Button
+                variant="secondary"
+                onClick={() => void collaborators.fetchNextPage()}
+                disabled={collaborators.isFetchingNextPage}
+              >
+                {collaborators.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+      {contacting && (
+        <ContactDialog
+          open={contactOpen}
+          onOpenChange={setContactOpen}
+          recipientId={contacting.userId}
+          recipientName={contacting.name?.trim() || 'Anonymous User'}
+        />
+      )}
+    </div>
+  );
+}

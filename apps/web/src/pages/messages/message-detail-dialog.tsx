@@ -1,0 +1,75 @@
+import { Reply, Trash2, User } from 'lucide-react';
+import { Avatar } from '../../components/ui/avatar';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { UNKNOWN_USER, type MessageWithPerson } from '../../features/messages/api/lookup-people';
+import { formatLongDate } from '../../lib/dates';
+
+/** A message in full (spec section 2), with View Profile, Reply (DESIGN.md 4) and delete. */
+export function MessageDetailDialog({
+  message,
+  inbox,
+  onClose,
+  onViewProfile,
+  onReply,
+  onDelete,
+  deleting,
+}: {
+  message: MessageWithPerson | null;
+  /** Sent messages cannot be answered or deleted by their sender. */
+  inbox: boolean;
+  onClose: () => void;
+  onViewProfile: () => void;
+  onReply: (message: MessageWithPerson) => void;
+  onDelete: (message: MessageWithPerson) => void;
+  deleting: boolean;
+}) {
+  const name = message?.person?.name || UNKNOWN_USER;
+  return (
+    <Dialog open={message !== null} onOpenChange={(open) => !open && onClose()}>
+      {message && (
+        <DialogContent title={message.subject} description={inbox ? `From ${name}` : `To ${name}`}>
+          <div className="flex items-center gap-3">
+            <Avatar name={name} src={message.person?.profilePicture} />
+            <div className="min-w-0">
+              <p className="font-semibold text-gray-900">{name}</p>
+              {message.person?.university && (
+                <p className="text-sm text-gray-600">{message.person.university}</p>
+              )}
+              <p className="text-xs text-gray-600">{formatLongDate(message.createdAt)}</p>
+            </div>
+          </div>
+          <p className="mt-4 text-sm font-medium text-gray-600">Subject</p>
+          <p className="font-semibold text-gray-900">{message.subject}</p>
+          <p className="mt-4 text-sm font-medium text-gray-600">Message</p>
+          <p className="rounded-lg bg-gray-50 p-4 whitespace-pre-wrap text-gray-900">
+            {message.message}
+          </p>
+          <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+            <Button variant="secondary" onClick={onViewProfile}>
+              <User aria-hidden="true" className="h-4 w-4" />
+              View Profile
+            </Button>
+            {inbox && (
+              <>
+                <Button onClick={() => onReply(message)}>
+                  <Reply aria-hidden="true" className="h-4 w-4" />
+                  Reply
+                </Button>
+                <Button
+                  variant="danger"
+                  className="sm:ml-auto"
+                  disabled={deleting}
+                  onClick={() => onDelete(message)}
+                >
+                  <Trash2 aria-hidden="true" className="h-4 w-4" />
+                  {deleting ? 'Deleting...' : 'Delete'}
+                </Button>
+              </>
+            )}
+          </div>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}

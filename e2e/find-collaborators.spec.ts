@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from './support/fixtures';
+import { waitForEmail } from './support/mailbox';
+import {
+  baseUrl,
+  createProfile,
+  createVerifiedStudent,
+  deleteStudent,
+  signedInUrl,
+  type Student,
+} from './support/students';
+
+async function rest(student: Student, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${baseUrl()}/api/db/campus/rest/v1/${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${student.tokens.access_token}`,
+      prefer: 'return=representation',
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(response.ok, await response.clone().text()).toBe(true);
+  return (await response.json()) as Record<string, unknown>[];
+}
+
+const list = (page: Page) => page.getByRole('list', { name: 'Collaborators' });
+const card = (page: Page, name: string) => page.getByRole('article', { name });
+
+test('a student finds classmates, filters them and sends one a message', async ({
+  page,
+  student,
+  capture,
+}) => {
+  const tag = randomUUID().slice(0, 8);
+  const university = `Collab U ${tag}`;
+  const city = `Collab City ${tag}`;
+  await createProfile(student, { name: `Vera Viewer ${tag}`, university, city });
+  const alice = await createVerifiedStudent();
+  const bob = await createVerifiedStudent();
+  const nina = await createVerifiedStudent();
+  try {
+    await createProfile(alice, { name: 'Alice Robotics', university, role: 'Developer' });
+    await rest(alice, 'PATCH', `users?user_id=eq.${alice.id}`, {
+      skills: ['Rust', 'Python'],
+      bio: 'I build robots.',
+      instagram_handle: 'alice.bots',
+      linkedin_url: 'https://linkedin.com/in/alice',
+    });
+    await createProfile(bob, { name: 'Bob Sketch', university, role: 'Designer' });
+    await createProfile(nina, { name: 'Nina Nearby', university: `Other U ${tag}`, city });
+
+    await page.goto(signedInUrl(student, 'find-collaborators'));
+    await expect(card(page, 'Alice Robotics')).toBeVisible();
+    await expect(card(page, 'Bob Sketch')).toBeVisible();
+    // Not me, and not a student of another university while 'nearby' is off.
+    await expect(list(page).getByRole('article')).toHaveCount(2);
+    await expect(page.getByRole('article', { name: `Vera Viewer ${tag}` })).toHaveCount(0);
+    await expect(
+      card(page, 'Alice Robotics').getByRole('link', { name: 'Instagram' }),
+    ).toHaveAttribute('href', 'https://ig.me/m/alice.bots');
+
+    const search = page.getByRole('searchbox', { name: 'Search by name, skills or bio' });
+    await search.fill('rust');
+    await expect(list(page).getByRole('article')).toHaveCount(1);
+    await expect(card(page, 'Alice Robotics')).toBeVisible();
+    await search.fill('bob');
+    await expect(list(page).getByRole('article')).toHaveCount(1);
+    await expect(card(page, 'Bob Sketch')).toBeVisible();
+    await search.fill('nobody-like-this');
+    await expect(page.getByRole('heading', { name: 'No collaborators found' })).toBeVisible();
+    await page.getByRole('button', { name: 'Clear Search' }).click();
+    await expect(search).toHaveValue('');
+
+    await page.getByRole('combobox', { name: 'Role' }).click();
+    await page.getByRole('option', { name: 'Designer', exact: true }).click();
+    await expect(list(page).getByRole('article')).toHaveCount(1);
+    await expect(card(page, 'Bob Sketch')).toBeVisible();
+    await page.getByRole('combobox', { name: 'Role' }).click();
+    await page.getByRole('option', { name: 'All Roles' }).click();
+
+    await page.getByRole('checkbox', { name: 'Include nearby universities' }).check();
+    await expect(card(page, 'Nina Nearby')).toBeVisible();
+    await expect(list(page).getByRole('article')).toHaveCount(3);
+
+    await card(page, 'Alice Robotics')
+      .getByRole('button', { name: 'Contact Alice Robotics' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Contact Alice Robotics' });
+    await dialog.getByLabel('Subject').fill('x'.repeat(150));
+    await expect(dialog.getByLabel('Subject')).toHaveValue('x'.repeat(100));
+    await dialog.getByLabel('Subject').fill('Robot club');
+    await dialog.getByLabel('Message').fill('Want to build a robot together?');
+    await expect(dialog.getByText('31/500')).toBeVisible();
+    await capture('find-collaborators');
+    await dialog.getByRole('button', { name: 'Send Message' }).click();
+    await expect(dialog.getByText('Message Sent!')).toBeVisible();
+    await expect(dialog).toBeHidden({ timeout: 5000 });
+
+    const inbox = await rest(alice, 'GET', `messages?recipient_id=eq.${alice.id}`);
+    expect(inbox).toEqual([
+      expect.objectContaining({
+        sender_id: student.id,
+        subject: 'Robot club',
+        message: 'Want to build a robot together?',
+        read_status: 0,
+      }),
+    ]);
+    // The first email was the verification link; the second tells Alice about the message.
+    const email = await waitForEmail(alice.email, 2);
+    expect(`${email.subject}\n${email.text}`).toContain('Robot club');
+  } finally {
+    await Promise.all([alice, bob, nina].map(deleteStudent));
+  }
+});
