@@ -23,6 +23,7 @@ export {
 } from './case/convert-case';
 
 export { FilterBuilder, type WhereOperators } from './tables/filter-builder';
+export { quoteFilterValue } from './tables/quote-filter-value';
 export type { ListOptions, ListResult, OrderTerm, TableClient } from './tables/table-client';
 export type { Tables } from './tables/tables';
 export type {

@@ -8,7 +8,7 @@ import { useOpenProjects } from '../../features/projects/api/list-open-projects'
 import type { ProjectFilters, UniversityScope } from '../../features/projects/types';
 import { ExploreFilters } from './explore-filters';
 import { ProjectGrid } from './project-grid';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 /** Spec section 2, Explore Projects, with working university filters (DESIGN.md section 4). */
 export function ExplorePage() {

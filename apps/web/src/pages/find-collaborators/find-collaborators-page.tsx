@@ -16,7 +16,7 @@ import { ContactDialog } from '../../features/messages/components/contact-dialog
 import { useOwnProfile } from '../../features/profiles/api/get-own-profile';
 import { CollaboratorCard } from './collaborator-card';
 import { CollaboratorFilters } from './collaborator-filters';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 function CardSkeleton() {
   return (

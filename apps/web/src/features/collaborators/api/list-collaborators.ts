@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { UserRecord } from '@campuscollab/sdk';
+import { quoteFilterValue, type UserRecord } from '@campuscollab/sdk';
 import { client } from '../../../app/client';
 
 /** 12 cards a page, then 'Load more' (DESIGN.md section 4: lists grow a page at a time). */
@@ -19,14 +19,6 @@ export interface CollaboratorPage {
   nextCursor: string | null;
 }
 
-/**
- * A value inside PostgREST's `or=(...)` ends at `,` or `)` unless double-quoted, so what the
- * student types is quoted (and its quotes and backslashes escaped) to stay one value.
- */
-export function quoteLogicValue(value: string): string {
-  return `"${value.replace(/["\\]/g, '\\$&')}"`;
-}
-
 /** Spec section 7 (users ordered by createdAt descending), searched and filtered on the server. */
 export async function listCollaborators(
   { me, search, role, includeNearby }: CollaboratorSearch,
@@ -37,14 +29,14 @@ export async function listCollaborators(
     where: (filter) => {
       filter.neq('userId', me.userId);
       if (term) {
-        const pattern = quoteLogicValue(`*${term}*`);
+        const pattern = quoteFilterValue(`*${term}*`);
         filter.or(`name.ilike.${pattern},skills.ilike.${pattern},bio.ilike.${pattern}`);
       }
       if (role !== ALL_ROLES) filter.eq('role', role);
       // DESIGN.md section 4: 'Include nearby universities' widens my campus to my city.
       if (includeNearby && me.city) {
         filter.or(
-          `university.eq.${quoteLogicValue(me.university)},city.eq.${quoteLogicValue(me.city)}`,
+          `university.eq.${quoteFilterValue(me.university)},city.eq.${quoteFilterValue(me.city)}`,
         );
       } else {
         filter.eq('university', me.university);

@@ -1,13 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { FilterBuilder } from '@campuscollab/sdk';
+import { quoteFilterValue as quote, type FilterBuilder } from '@campuscollab/sdk';
 import { client } from '../../../app/client';
 import type { ProjectFilters, ProjectRow } from '../types';
 
 export const PROJECTS_PAGE_SIZE = 12;
-
-// Values inside PostgREST's or=(...) are double-quoted so commas and parentheses in what a
-// student types cannot break out of the group.
-const quote = (value: string) => `"${value.replace(/(["\\])/g, '\\$1')}"`;
 
 function applyFilters(filter: FilterBuilder<ProjectRow>, filters: ProjectFilters) {
   // The server also shows one's own projects whatever their status; Explore lists Open ones only.
