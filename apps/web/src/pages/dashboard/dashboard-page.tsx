@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigation } from '../../app/navigation';
 import { Spinner } from '../../components/ui/spinner';
+import { useLiveApplications } from '../../features/applications/live/use-live-applications';
 import { useAuth } from '../../features/auth/use-auth';
 import { useOwnProfile } from '../../features/profiles/api/get-own-profile';
 import { ActionCards } from './action-cards';
@@ -14,6 +15,7 @@ export function DashboardPage() {
   const { user, loading } = useAuth();
   const { navigate } = useNavigation();
   const profile = useOwnProfile();
+  useLiveApplications(user?.id);
 
   const missingProfile = profile.isSuccess && profile.data === null;
   useEffect(() => {
