@@ -4,8 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Serves the built web app. Hashed assets are cached for a year; index.html is always
- * revalidated so a deploy is picked up on the next load.
+ * Serves the built web app. The build writes brotli and gzip siblings of each asset, sent to
+ * browsers that accept them. Hashed assets never change, so they are cached for a year;
+ * index.html is always revalidated so a deploy is picked up on the next load.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<boolean> {
   if (!existsSync(path.join(distDir, 'index.html'))) {
@@ -15,6 +16,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
+    preCompressed: true,
+    // Our own Cache-Control below; the plugin's default (max-age=0) would overwrite it.
+    cacheControl: false,
     setHeaders(res, file) {
       const immutable = file.includes(`${path.sep}assets${path.sep}`);
       res.setHeader(

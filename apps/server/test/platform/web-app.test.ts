@@ -1,0 +1,71 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { TEST_JWT_SECRET } from '../helpers/test-app';
+
+describe('serving the built web app', () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'campuscollab-dist-'));
+  const script = 'console.log("campus");'.repeat(50);
+  let database: TestDatabase;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+
+  beforeAll(async () => {
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>CampusCollab</title>');
+    const asset = path.join(dist, 'assets', 'index-abc123.js');
+    writeFileSync(asset, script);
+    writeFileSync(`${asset}.br`, brotliCompressSync(script));
+    writeFileSync(`${asset}.gz`, gzipSync(script));
+    database = await createTestDatabase('sqlite');
+    app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test' }),
+      database,
+      ownsDatabase: false,
+      jwtSecret: TEST_JWT_SECRET,
+      logger: pino({ level: 'silent' }),
+      webDistDir: dist,
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends hashed assets precompressed and cached for a year', async () => {
+    const brotli = await app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.rawPayload.length).toBeLessThan(script.length / 5);
+
+    const gzip = await app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+
+    const plain = await app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('always revalidates index.html', async () => {
+    const page = await app.inject({ url: '/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.body).toContain('<title>CampusCollab</title>');
+  });
+});
