@@ -31,6 +31,7 @@ export function openSqlite(file: string, options: OpenOptions = {}): DatabaseHan
   return {
     kind: 'sqlite',
     db,
+    file,
     matchPattern: (value, pattern, caseInsensitive) =>
       caseInsensitive
         ? sql<boolean>`${value} like ${pattern} escape '\\'`

@@ -24,6 +24,8 @@ export interface OpenOptions {
 export interface DatabaseHandle {
   kind: DatabaseKind;
   db: Kysely<Database>;
+  /** SQLite's file, for tools that open their own connection to it (the seed's bulk writer). */
+  file?: string;
   /** `like` (case-sensitive) or `ilike` with PostgreSQL's pattern rules: `%`, `_`, `\` escapes. */
   matchPattern(
     value: Expression<unknown>,

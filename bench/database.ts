@@ -1,0 +1,90 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openPostgres } from '../apps/server/src/db/dialects/postgres';
+import { openSqlite } from '../apps/server/src/db/dialects/sqlite';
+import type { DatabaseHandle } from '../apps/server/src/db/dialects/types';
+import { migrateToLatest } from '../apps/server/src/db/migrate';
+import { seedCampus } from '../apps/server/seed/seed-campus';
+
+export interface BenchDatabase {
+  handle: DatabaseHandle;
+  /** SQLite file path or PostgreSQL connection string, for the server thread to open. */
+  location: string;
+  /** The password every seeded account signs in with. */
+  password: string;
+  /** What the seed wrote, for the log. */
+  summary: string;
+  drop(): Promise<void>;
+}
+
+async function withAdmin<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** An empty, migrated database: a SQLite file in a temp dir, or a new database on DATABASE_URL's server. */
+async function createEmpty(databaseUrl: string | undefined, size: number) {
+  if (!databaseUrl) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'campuscollab-bench-'));
+    const file = path.join(dir, 'bench.sqlite');
+    // The seed's SQLite writer opens the file itself (`handle.file`).
+    const handle = Object.assign(openSqlite(file), { file });
+    await migrateToLatest(handle.db);
+    const drop = async () => {
+      await handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    };
+    return { handle, location: file, drop };
+  }
+  // A database of its own per size: the sizes never share caches, statistics or leftovers.
+  const name = `bench_${size}_${Date.now().toString(36)}`;
+  await withAdmin(databaseUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  const handle = openPostgres(url.toString());
+  await migrateToLatest(handle.db);
+  const drop = async () => {
+    await handle.close();
+    await withAdmin(databaseUrl, (client) =>
+      client.query(`drop database if exists ${name} with (force)`),
+    );
+  };
+  return { handle, location: url.toString(), drop };
+}
+
+/** Issue 7's sizes: `size` users and projects, ten times as many messages. */
+export async function createSeededDatabase(
+  databaseUrl: string | undefined,
+  size: number,
+  log: (line: string) => void,
+): Promise<BenchDatabase> {
+  const empty = await createEmpty(databaseUrl, size);
+  try {
+    const seeded = await seedCampus(empty.handle, {
+      users: size,
+      projects: size,
+      messages: size * 10,
+      seed: 1,
+      log: (line) => log(`  seed ${line}`),
+    });
+    if (empty.handle.kind === 'postgres') {
+      // Fresh bulk-loaded tables have no statistics until autovacuum gets to them; a deployed
+      // database would have them, so the planner gets them before the first measurement.
+      await withAdmin(empty.location, (client) => client.query('analyze'));
+    }
+    const summary =
+      `${seeded.users} users, ${seeded.projects} projects, ${seeded.applications} applications, ` +
+      `${seeded.messages} messages in ${seeded.seconds.toFixed(1)} s`;
+    return { ...empty, password: seeded.password, summary };
+  } catch (error) {
+    await empty.drop();
+    throw error;
+  }
+}

@@ -1,0 +1,184 @@
+import { LEADERBOARD_SIZE } from '@campuscollab/shared';
+import { get, quote, REST, toQuery, type Scenario } from './scenario-kit';
+
+// Owner-only columns read as NULL on other people's rows (apps/server modules/db/query), so the
+// baseline returns the same keys without the CASE.
+const USER_COLUMNS = `id, user_id, name, null as email, university, city, role, skills, interests,
+  referral_code, null as referred_by, referral_count, bio, profile_picture, instagram_handle,
+  linkedin_url, contact_email, portfolio_link, null as email_notifications,
+  null as project_notifications, null as collaboration_notifications, created_at, updated_at`;
+
+type Pairs = [string, string][];
+const OPEN: Pairs = [
+  ['select', '*'],
+  ['status', 'eq.Open'],
+];
+const NEWEST_12: Pairs = [
+  ['order', 'created_at.desc'],
+  ['limit', '12'],
+];
+
+/** The reads a signed-in student's pages make first; each has a bare baseline. */
+export const READ_SCENARIOS: Scenario[] = [
+  {
+    name: 'explore first page',
+    source: 'features/projects/api/list-open-projects.ts (scope "mine", the default)',
+    build: (w) => {
+      const campus: Pairs = [['university', `eq.${w.student.university}`]];
+      return get(
+        `${REST}/projects?${toQuery([...OPEN, ...campus, ...NEWEST_12])}`,
+        w.student.token,
+      );
+    },
+    baseline: {
+      sql: `select * from projects where status = 'Open' and university = ?
+            order by created_at desc, id desc limit 12`,
+      params: (w) => [w.student.university],
+    },
+  },
+  {
+    name: 'explore search',
+    source: 'features/projects/api/list-open-projects.ts (search box)',
+    build: (w) => {
+      const pattern = quote(`*${w.projectSearch}*`);
+      const filters: Pairs = [
+        ...OPEN,
+        ['or', `(title.ilike.${pattern},description.ilike.${pattern})`],
+        ['university', `eq.${w.student.university}`],
+        ...NEWEST_12,
+      ];
+      return get(`${REST}/projects?${toQuery(filters)}`, w.student.token);
+    },
+    baseline: {
+      sql: `select * from projects where status = 'Open' and (title ILIKE ? or description ILIKE ?)
+            and university = ? order by created_at desc, id desc limit 12`,
+      params: (w) => [`%${w.projectSearch}%`, `%${w.projectSearch}%`, w.student.university],
+    },
+  },
+  {
+    name: 'collaborators skill search',
+    source: 'features/collaborators/api/list-collaborators.ts (own campus, all roles)',
+    build: (w) => {
+      const pattern = quote(`*${w.skillSearch}*`);
+      const filters: Pairs = [
+        ['select', '*'],
+        ['user_id', `neq.${w.student.accountId}`],
+        ['or', `(name.ilike.${pattern},skills.ilike.${pattern},bio.ilike.${pattern})`],
+        ['university', `eq.${w.student.university}`],
+        ...NEWEST_12,
+      ];
+      return get(`${REST}/users?${toQuery(filters)}`, w.student.token);
+    },
+    baseline: {
+      sql: `select ${USER_COLUMNS} from users where user_id <> ?
+            and (name ILIKE ? or skills ILIKE ? or bio ILIKE ?) and university = ?
+            order by created_at desc, id desc limit 12`,
+      params: (w) => {
+        const like = `%${w.skillSearch}%`;
+        return [w.student.accountId, like, like, like, w.student.university];
+      },
+    },
+  },
+  {
+    name: 'leaderboard',
+    source: 'features/leaderboard/api/list-campus-leaderboard.ts',
+    build: (w) => {
+      const filters: Pairs = [
+        ['select', '*'],
+        ['university', `eq.${w.student.university}`],
+        ['order', 'referral_count.desc,created_at.asc'],
+        ['limit', String(LEADERBOARD_SIZE)],
+      ];
+      return get(`${REST}/users?${toQuery(filters)}`, w.student.token);
+    },
+    baseline: {
+      sql: `select ${USER_COLUMNS} from users where university = ?
+            order by referral_count desc, created_at asc limit ${LEADERBOARD_SIZE}`,
+      params: (w) => [w.student.university],
+    },
+  },
+  {
+    name: 'inbox first page',
+    source:
+      'features/messages/api/list-inbox-messages.ts (its follow-up users lookup is not measured)',
+    build: (w) => {
+      const filters: Pairs = [
+        ['select', '*'],
+        ['recipient_id', `eq.${w.student.accountId}`],
+        ['order', 'created_at.desc'],
+        ['limit', '20'],
+      ];
+      return get(`${REST}/messages?${toQuery(filters)}`, w.student.token, true);
+    },
+    baseline: {
+      sql: `select * from messages where recipient_id = ? order by created_at desc, id desc limit 20`,
+      countSql: `select count(*) as count from messages where recipient_id = ?`,
+      params: (w) => [w.student.accountId],
+    },
+  },
+  {
+    name: 'count own open projects',
+    source: 'features/projects/api/count-own-open-projects.ts (dashboard)',
+    build: (w) => {
+      const filters: Pairs = [
+        ['select', '*'],
+        ['posted_by_id', `eq.${w.student.accountId}`],
+        ['status', 'eq.Open'],
+        ['limit', '0'],
+      ];
+      return get(`${REST}/projects?${toQuery(filters)}`, w.student.token, true);
+    },
+    baseline: {
+      countSql: `select count(*) as count from projects where posted_by_id = ? and status = 'Open'`,
+      params: (w) => [w.student.accountId],
+    },
+  },
+  {
+    name: 'count pending applications',
+    source: 'features/applications/api/count-pending-applications.ts (dashboard)',
+    build: (w) => {
+      const filters: Pairs = [
+        ['select', '*'],
+        ['applicant_id', `eq.${w.student.accountId}`],
+        ['status', 'eq.Pending'],
+        ['limit', '0'],
+      ];
+      return get(`${REST}/applications?${toQuery(filters)}`, w.student.token, true);
+    },
+    baseline: {
+      countSql: `select count(*) as count from applications
+                 where applicant_id = ? and status = 'Pending'`,
+      params: (w) => [w.student.accountId],
+    },
+  },
+  {
+    name: 'count unread messages',
+    source: 'features/messages/api/count-unread-messages.ts (dashboard, navigation badge)',
+    build: (w) => {
+      const filters: Pairs = [
+        ['select', 'id'],
+        ['recipient_id', `eq.${w.student.accountId}`],
+        ['read_status', 'eq.0'],
+        ['limit', '1'],
+      ];
+      return get(`${REST}/messages?${toQuery(filters)}`, w.student.token, true);
+    },
+    baseline: {
+      sql: `select id from messages where recipient_id = ? and read_status = 0 limit 1`,
+      countSql: `select count(*) as count from messages where recipient_id = ? and read_status = 0`,
+      params: (w) => [w.student.accountId],
+    },
+  },
+  {
+    name: 'GET /api/auth/me',
+    source: 'packages/sdk auth session (every page load)',
+    build: (w) => get('/api/auth/me', w.student.token),
+    baseline: {
+      sql: `select id, email, display_name as "displayName",
+            email_verified_at is not null as "emailVerified", created_at as "createdAt"
+            from auth_accounts where id = ?`,
+      params: (w) => [w.student.accountId],
+      singleKey: 'user',
+    },
+  },
+];

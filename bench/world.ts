@@ -1,0 +1,128 @@
+import { sql } from 'kysely';
+import type { DatabaseHandle } from '../apps/server/src/db/dialects/types';
+
+/** Who the benchmark acts as and what it asks for, read from the seeded database. */
+export interface BenchWorld {
+  student: { accountId: string; email: string; university: string; token: string };
+  /** Another seeded student, to send messages to. */
+  recipientId: string;
+  /** A word from a project title on the student's campus, typed into Explore's search box. */
+  projectSearch: string;
+  /** One of the student's own skills, typed into Find Collaborators' search box. */
+  skillSearch: string;
+  /** Unspent refresh tokens; the refresh scenario takes one per request and returns its successor. */
+  refreshTokens: string[];
+  /** (applicant token, project) pairs never applied to, one per apply request. */
+  applications: { token: string; projectId: string }[];
+}
+
+const APPLICANTS = 50;
+// Each autocannon run can strand one refresh token per connection (built, never answered).
+const SIGN_INS_PER_APPLICANT = 3;
+const PROJECTS_TO_APPLY_TO = 2000;
+
+async function signIn(baseUrl: string, email: string, password: string) {
+  const response = await fetch(`${baseUrl}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${email} failed: ${response.status}`);
+  return (await response.json()) as { access_token: string; refresh_token: string };
+}
+
+/**
+ * Picks the first student (oldest profile) whose inbox fills a page, so the inbox and unread
+ * paths read real rows, yet the pick does not drift to an outlier as the tables grow.
+ */
+async function pickStudent(database: DatabaseHandle) {
+  const { db } = database;
+  const base = db
+    .selectFrom('users')
+    .innerJoin('auth_accounts', 'auth_accounts.id', 'users.user_id')
+    .select(['users.user_id', 'users.university', 'users.skills', 'auth_accounts.email'])
+    .orderBy('users.created_at');
+  const inbox = sql<number>`(select count(*) from messages where recipient_id = users.user_id)`;
+  const withMail = await base.where(inbox, '>=', 20).executeTakeFirst();
+  const student = withMail ?? (await base.executeTakeFirst());
+  if (!student) throw new Error('the seeded database has no student with a profile');
+  return student;
+}
+
+/** Reads the world from the database and signs students in over HTTP for their tokens. */
+export async function loadWorld(
+  database: DatabaseHandle,
+  baseUrl: string,
+  password: string,
+): Promise<BenchWorld> {
+  const { db } = database;
+  const student = await pickStudent(database);
+  const applicants = await db
+    .selectFrom('users')
+    .innerJoin('auth_accounts', 'auth_accounts.id', 'users.user_id')
+    .select(['users.user_id', 'auth_accounts.email'])
+    .where('users.user_id', '<>', student.user_id)
+    .orderBy('users.created_at')
+    .limit(APPLICANTS)
+    .execute();
+  const recipient = applicants[0];
+  if (!recipient) throw new Error('the seeded database has only one student');
+
+  const title = await db
+    .selectFrom('projects')
+    .select('title')
+    .where('status', '=', 'Open')
+    .where('university', '=', student.university)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  const projectSearch = title?.title.split(/\s+/).find((word) => /^\p{L}{4,}$/u.test(word));
+  const skills = JSON.parse(student.skills) as string[];
+
+  const mainSession = await signIn(baseUrl, student.email, password);
+  const refreshTokens = [mainSession.refresh_token];
+  const tokens = new Map<string, string>();
+  for (const applicant of applicants) {
+    for (let round = 0; round < SIGN_INS_PER_APPLICANT; round += 1) {
+      const session = await signIn(baseUrl, applicant.email, password);
+      tokens.set(applicant.user_id, session.access_token);
+      refreshTokens.push(session.refresh_token);
+    }
+  }
+
+  const projects = await db
+    .selectFrom('projects')
+    .select(['id', 'posted_by_id'])
+    .where('status', '=', 'Open')
+    .orderBy('created_at', 'desc')
+    .limit(PROJECTS_TO_APPLY_TO)
+    .execute();
+  const applied = await db
+    .selectFrom('applications')
+    .select(['project_id', 'applicant_id'])
+    .where('applicant_id', 'in', [...tokens.keys()])
+    .execute();
+  const taken = new Set(applied.map((row) => `${row.project_id}|${row.applicant_id}`));
+  const applications: BenchWorld['applications'] = [];
+  // Project by project, applicant by applicant: neighbouring requests touch different rows.
+  for (const project of projects) {
+    for (const [applicantId, token] of tokens) {
+      if (project.posted_by_id === applicantId) continue;
+      if (!taken.has(`${project.id}|${applicantId}`))
+        applications.push({ token, projectId: project.id });
+    }
+  }
+
+  return {
+    student: {
+      accountId: student.user_id,
+      email: student.email,
+      university: student.university,
+      token: mainSession.access_token,
+    },
+    recipientId: recipient.user_id,
+    projectSearch: projectSearch ?? 'project',
+    skillSearch: skills[0] ?? 'React',
+    refreshTokens,
+    applications,
+  };
+}
