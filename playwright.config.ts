@@ -1,8 +1,5 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-
-// Debian's chromium where it is installed (CI, these machines); Playwright's own elsewhere.
-const systemChromium = '/usr/bin/chromium';
+import { CHROMIUM_FLAGS, SYSTEM_CHROMIUM } from './tools/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -19,17 +16,6 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: existsSync(systemChromium) ? systemChromium : undefined,
-      args: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: { executablePath: SYSTEM_CHROMIUM, args: CHROMIUM_FLAGS },
   },
 });

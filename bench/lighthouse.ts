@@ -1,5 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS as CHROME_FLAGS, SYSTEM_CHROMIUM } from '../tools/chromium';
 
 export interface LighthouseScore {
   page: string;
@@ -18,17 +19,6 @@ const PAGES = [
   { page: 'auth', path: '/?page=auth' },
 ];
 
-// Flags from STACK.md: Debian's chromium, headless, with no background traffic to skew timings.
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
 
 /**
@@ -39,7 +29,7 @@ export async function runLighthouse(
   baseUrl: string,
   log: (line: string) => void,
 ): Promise<LighthouseScore[]> {
-  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  const chromePath = process.env.CHROME_PATH ?? SYSTEM_CHROMIUM;
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
   const scores: LighthouseScore[] = [];
   try {
