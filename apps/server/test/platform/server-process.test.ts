@@ -74,7 +74,9 @@ describe('the server process', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'late@mit.edu', password: 'long-enough-1' }),
       });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The sink records the email before holding its answer back, so once it has the email the
+      // sign-up is provably in flight, waiting on the mail server, when the signal arrives.
+      await sink.waitFor('late@mit.edu', undefined, 15_000);
       running.child.kill('SIGTERM');
 
       expect((await inFlight).status).toBe(201);
