@@ -5,17 +5,15 @@ import { createVerifiedAccount } from '../helpers/accounts';
 import { DIALECTS } from '../helpers/test-database';
 import { request, startTestApp, type TestApp } from '../helpers/test-app';
 import { makeImages, PDF } from './fixtures';
-import { download, listFiles, makeDataDir, upload } from './storage-client';
+import { download, listFiles, storageDirs, upload } from './storage-client';
 
 describe.each(DIALECTS)('deleting an account on %s', (kind) => {
-  const data = makeDataDir();
   let server: TestApp;
   beforeAll(async () => {
-    server = await startTestApp(kind, data.env);
+    server = await startTestApp(kind);
   });
   afterAll(async () => {
     await server.close();
-    data.remove();
   });
 
   it('removes its whole folder before DELETE /api/auth/me answers, and no one else’s', async () => {
@@ -52,8 +50,10 @@ describe.each(DIALECTS)('deleting an account on %s', (kind) => {
     });
     expect(deleted.status).toBe(204);
 
-    expect(existsSync(path.join(data.storageDir, adaFolder))).toBe(false);
-    expect(listFiles(data.storageDir)).toEqual([`profile-pictures/${bob.user.id}/avatar.webp`]);
+    expect(existsSync(path.join(storageDirs(server).storageDir, adaFolder))).toBe(false);
+    expect(listFiles(storageDirs(server).storageDir)).toEqual([
+      `profile-pictures/${bob.user.id}/avatar.webp`,
+    ]);
     expect((await download(urls[0]!)).status).toBe(404);
     expect((await download(urls[1]!)).status).toBe(404);
     expect((await download(urls[2]!)).status).toBe(200);

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedAccount } from '../helpers/accounts';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { makeImages, makeWav, PDF } from './fixtures';
-import { download, downloadUrl, makeDataDir, upload } from './storage-client';
+import { download, downloadUrl, upload } from './storage-client';
 
 describe('downloads', () => {
-  const data = makeDataDir();
   let server: TestApp;
   const stored: Record<'image' | 'audio' | 'pdf', { path: string; url: string; size: number }> = {
     image: { path: '', url: '', size: 0 },
@@ -15,7 +14,7 @@ describe('downloads', () => {
   const wav = makeWav(2000);
 
   beforeAll(async () => {
-    server = await startTestApp('sqlite', data.env);
+    server = await startTestApp('sqlite');
     const account = await createVerifiedAccount(server.baseUrl, 'down@mit.edu');
     const token = account.access_token;
     const folder = `profile-pictures/${account.user.id}`;
@@ -34,7 +33,6 @@ describe('downloads', () => {
   });
   afterAll(async () => {
     await server.close();
-    data.remove();
   });
 
   it.each([

@@ -3,17 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedAccount } from '../helpers/accounts';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { makeAnimatedGif, makeImages } from './fixtures';
-import { download, makeDataDir, upload } from './storage-client';
+import { download, upload } from './storage-client';
 
 describe('profile pictures', () => {
-  const data = makeDataDir();
   let server: TestApp;
   let token: string;
   let folder: string;
   let images: Awaited<ReturnType<typeof makeImages>>;
 
   beforeAll(async () => {
-    server = await startTestApp('sqlite', data.env);
+    server = await startTestApp('sqlite');
     const account = await createVerifiedAccount(server.baseUrl, 'pictures@mit.edu');
     token = account.access_token;
     folder = `profile-pictures/${account.user.id}`;
@@ -21,7 +20,6 @@ describe('profile pictures', () => {
   });
   afterAll(async () => {
     await server.close();
-    data.remove();
   });
 
   it('turns a profile picture into a WebP of at most 512 px, keeping its proportions', async () => {

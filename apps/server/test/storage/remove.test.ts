@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedAccount } from '../helpers/accounts';
 import { request, startTestApp, type TestApp } from '../helpers/test-app';
 import { PDF, type Fixture } from './fixtures';
-import { download, downloadUrl, makeDataDir, upload } from './storage-client';
+import { download, downloadUrl, upload } from './storage-client';
 
 const pdf: Fixture = { bytes: PDF, name: 'cv.pdf', type: 'application/pdf' };
 
 describe('removing files', () => {
-  const data = makeDataDir();
   let server: TestApp;
   let ada: { token: string; folder: string };
   let bob: { token: string; folder: string };
@@ -32,7 +31,7 @@ describe('removing files', () => {
     (await download(downloadUrl(server.baseUrl, path))).status === 200;
 
   beforeAll(async () => {
-    server = await startTestApp('sqlite', data.env);
+    server = await startTestApp('sqlite');
     for (const [name, assign] of [
       ['ada', (value: typeof ada) => (ada = value)],
       ['bob', (value: typeof bob) => (bob = value)],
@@ -43,7 +42,6 @@ describe('removing files', () => {
   });
   afterAll(async () => {
     await server.close();
-    data.remove();
   });
 
   it('removes own files, lists only those that existed, and they are gone', async () => {

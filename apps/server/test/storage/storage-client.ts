@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Fixture } from './fixtures';
 
@@ -67,13 +66,11 @@ export function downloadUrl(baseUrl: string, filePath: string, project = 'campus
 }
 
 /** A private DATA_DIR for one test server, and where the storage module keeps its files. */
-export function makeDataDir() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'campuscollab-storage-'));
+/** Where a test server keeps stored and staged files: under its own temp DATA_DIR. */
+export function storageDirs(server: { config: { dataDir: string } }) {
   return {
-    env: { DATA_DIR: dataDir },
-    storageDir: path.join(dataDir, 'storage'),
-    stagingDir: path.join(dataDir, 'tmp', 'uploads'),
-    remove: () => rmSync(dataDir, { recursive: true, force: true }),
+    storageDir: path.join(server.config.dataDir, 'storage'),
+    stagingDir: path.join(server.config.dataDir, 'tmp', 'uploads'),
   };
 }
 

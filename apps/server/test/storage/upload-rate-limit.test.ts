@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { PDF } from './fixtures';
-import { makeDataDir, upload } from './storage-client';
+import { upload } from './storage-client';
 
 describe('the upload rate limit', () => {
-  const data = makeDataDir();
   let server: TestApp;
   beforeAll(async () => {
-    server = await startTestApp('sqlite', data.env);
+    server = await startTestApp('sqlite');
   });
   afterAll(async () => {
     await server.close();
-    data.remove();
   });
 
   it('allows 30 uploads a minute from one address, then answers 429 with Retry-After', async () => {

@@ -2,19 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedAccount } from '../helpers/accounts';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { PDF, type Fixture } from './fixtures';
-import { listFiles, makeDataDir, upload, type UploadInput } from './storage-client';
+import { listFiles, storageDirs, upload, type UploadInput } from './storage-client';
 
 const pdf: Fixture = { bytes: PDF, name: 'cv.pdf', type: 'application/pdf' };
 
 describe('who may upload where', () => {
-  const data = makeDataDir();
   let server: TestApp;
   let token: string;
   let own: string;
   let other: string;
 
   beforeAll(async () => {
-    server = await startTestApp('sqlite', data.env);
+    server = await startTestApp('sqlite');
     const ada = await createVerifiedAccount(server.baseUrl, 'ada@mit.edu');
     const bob = await createVerifiedAccount(server.baseUrl, 'bob@mit.edu');
     token = ada.access_token;
@@ -23,7 +22,6 @@ describe('who may upload where', () => {
   });
   afterAll(async () => {
     await server.close();
-    data.remove();
   });
 
   type Scenario = {
@@ -123,13 +121,13 @@ describe('who may upload where', () => {
   ];
 
   it.each(scenarios)('answers $status to $label', async ({ input, status, code, message }) => {
-    const before = listFiles(data.storageDir);
+    const before = listFiles(storageDirs(server).storageDir);
     const answer = await upload(server.baseUrl, input());
     expect(answer.status, JSON.stringify(answer.body)).toBe(status);
     expect(answer.body.code).toBe(code);
     if (message) expect(answer.body.message).toMatch(message);
-    expect(listFiles(data.storageDir)).toEqual(before);
-    expect(listFiles(data.stagingDir)).toEqual([]);
+    expect(listFiles(storageDirs(server).storageDir)).toEqual(before);
+    expect(listFiles(storageDirs(server).stagingDir)).toEqual([]);
   });
 
   const invalidPaths: [string, () => string][] = [
@@ -156,15 +154,15 @@ describe('who may upload where', () => {
   it.each(invalidPaths)(
     "refuses %s with 400 'Invalid request parameters'",
     async (_label, path) => {
-      const before = listFiles(data.storageDir);
+      const before = listFiles(storageDirs(server).storageDir);
       const answer = await upload(server.baseUrl, { token, path: path(), file: pdf });
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual({
         code: 'VALIDATION_ERROR',
         message: 'Invalid request parameters',
       });
-      expect(listFiles(data.storageDir)).toEqual(before);
-      expect(listFiles(data.stagingDir)).toEqual([]);
+      expect(listFiles(storageDirs(server).storageDir)).toEqual(before);
+      expect(listFiles(storageDirs(server).stagingDir)).toEqual([]);
     },
   );
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES } from '@campuscollab/shared';
 import { createVerifiedAccount } from '../helpers/accounts';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { listFiles, makeDataDir } from './storage-client';
+import { listFiles, storageDirs } from './storage-client';
 
 const MIB = 1024 * 1024;
 const BOUNDARY = 'campuscollab-size-test';
@@ -49,14 +49,13 @@ async function uploadGenerated(baseUrl: string, token: string, path: string, siz
 }
 
 describe('the 50 MB upload limit', () => {
-  const data = makeDataDir();
   let server: TestApp;
   let token: string;
   let folder: string;
   const warmUp = () => `${folder}/warm-up.pdf`;
 
   beforeAll(async () => {
-    server = await startTestApp('sqlite', data.env);
+    server = await startTestApp('sqlite');
     const account = await createVerifiedAccount(server.baseUrl, 'big@mit.edu');
     token = account.access_token;
     folder = `profile-pictures/${account.user.id}`;
@@ -66,7 +65,6 @@ describe('the 50 MB upload limit', () => {
   });
   afterAll(async () => {
     await server.close();
-    data.remove();
   });
 
   it('refuses 51 MB with 413 and the real size, keeps nothing, and never holds it in memory', async () => {
@@ -77,8 +75,8 @@ describe('the 50 MB upload limit', () => {
       message: 'File size (51 MB) exceeds maximum allowed size (50MB)',
     });
     expect(answer.growth).toBeLessThan(40 * MIB);
-    expect(listFiles(data.storageDir)).toEqual([warmUp()]);
-    expect(listFiles(data.stagingDir)).toEqual([]);
+    expect(listFiles(storageDirs(server).storageDir)).toEqual([warmUp()]);
+    expect(listFiles(storageDirs(server).stagingDir)).toEqual([]);
   });
 
   it('rounds up to a tenth of a MB, so one byte over never reads as 50 MB', async () => {
@@ -90,7 +88,7 @@ describe('the 50 MB upload limit', () => {
     );
     expect(answer.status).toBe(413);
     expect(answer.body.message).toBe('File size (50.1 MB) exceeds maximum allowed size (50MB)');
-    expect(listFiles(data.storageDir)).toEqual([warmUp()]);
+    expect(listFiles(storageDirs(server).storageDir)).toEqual([warmUp()]);
   });
 
   it('accepts exactly 50 MB, streamed to disk and back', async () => {
@@ -103,8 +101,8 @@ describe('the 50 MB upload limit', () => {
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({ size: UPLOAD_MAX_BYTES, contentType: 'application/pdf' });
     expect(answer.growth).toBeLessThan(40 * MIB);
-    expect(listFiles(data.storageDir)).toEqual([`${folder}/exact.pdf`, warmUp()]);
-    expect(listFiles(data.stagingDir)).toEqual([]);
+    expect(listFiles(storageDirs(server).storageDir)).toEqual([`${folder}/exact.pdf`, warmUp()]);
+    expect(listFiles(storageDirs(server).stagingDir)).toEqual([]);
     const response = await fetch(String(answer.body.url));
     expect(response.headers.get('content-length')).toBe(String(UPLOAD_MAX_BYTES));
     await response.body?.cancel();

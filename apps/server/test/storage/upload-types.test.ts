@@ -14,17 +14,16 @@ import {
   TEXT,
   WEBM,
 } from './fixtures';
-import { download, listFiles, makeDataDir, upload } from './storage-client';
+import { download, listFiles, storageDirs, upload } from './storage-client';
 
 describe('what the store accepts, and what it makes of it', () => {
-  const data = makeDataDir();
   let server: TestApp;
   let token: string;
   let folder: string;
   let images: Awaited<ReturnType<typeof makeImages>>;
 
   beforeAll(async () => {
-    server = await startTestApp('sqlite', data.env);
+    server = await startTestApp('sqlite');
     const account = await createVerifiedAccount(server.baseUrl, 'types@mit.edu');
     token = account.access_token;
     folder = `profile-pictures/${account.user.id}`;
@@ -32,7 +31,6 @@ describe('what the store accepts, and what it makes of it', () => {
   });
   afterAll(async () => {
     await server.close();
-    data.remove();
   });
 
   // [what, its bytes, the type the browser declares, the name asked for, stored as, served as]
@@ -79,12 +77,12 @@ describe('what the store accepts, and what it makes of it', () => {
   ];
 
   it.each(refused)('refuses %s, storing nothing', async (_label, bytes, name, type, message) => {
-    const before = listFiles(data.storageDir);
+    const before = listFiles(storageDirs(server).storageDir);
     const file = { bytes, name, type };
     const answer = await upload(server.baseUrl, { token, path: `${folder}/refused-${name}`, file });
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message });
-    expect(listFiles(data.storageDir)).toEqual(before);
-    expect(listFiles(data.stagingDir)).toEqual([]);
+    expect(listFiles(storageDirs(server).storageDir)).toEqual(before);
+    expect(listFiles(storageDirs(server).stagingDir)).toEqual([]);
   });
 });

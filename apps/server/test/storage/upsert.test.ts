@@ -2,25 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedAccount } from '../helpers/accounts';
 import { request, startTestApp, type TestApp } from '../helpers/test-app';
 import { makeImages, makeWav, PDF, type Fixture } from './fixtures';
-import { download, listFiles, makeDataDir, upload } from './storage-client';
+import { download, listFiles, storageDirs, upload } from './storage-client';
 
 const pdf: Fixture = { bytes: PDF, name: 'cv.pdf', type: 'application/pdf' };
 
 describe('overwriting, conflicts and form shapes', () => {
-  const data = makeDataDir();
   let server: TestApp;
   let token: string;
   let folder: string;
 
   beforeAll(async () => {
-    server = await startTestApp('sqlite', data.env);
+    server = await startTestApp('sqlite');
     const account = await createVerifiedAccount(server.baseUrl, 'upsert@mit.edu');
     token = account.access_token;
     folder = `profile-pictures/${account.user.id}`;
   });
   afterAll(async () => {
     await server.close();
-    data.remove();
   });
 
   it('refuses to overwrite without upsert, overwrites with it, and the URL changes', async () => {
@@ -120,7 +118,7 @@ describe('overwriting, conflicts and form shapes', () => {
   });
 
   it('refuses two files, a file under another name, and a JSON body', async () => {
-    const before = listFiles(data.storageDir);
+    const before = listFiles(storageDirs(server).storageDir);
     const twoFiles = new FormData();
     twoFiles.append('path', `${folder}/two.pdf`);
     twoFiles.append('file', new Blob([PDF]), 'a.pdf');
@@ -145,7 +143,7 @@ describe('overwriting, conflicts and form shapes', () => {
       body: { path: `${folder}/x.pdf` },
     });
     expect(json.status).toBe(400);
-    expect(listFiles(data.storageDir)).toEqual(before);
-    expect(listFiles(data.stagingDir)).toEqual([]);
+    expect(listFiles(storageDirs(server).storageDir)).toEqual(before);
+    expect(listFiles(storageDirs(server).stagingDir)).toEqual([]);
   });
 });
