@@ -8,6 +8,9 @@ const USER_COLUMNS = `id, user_id, name, null as email, university, city, role, 
   linkedin_url, contact_email, portfolio_link, null as email_notifications,
   null as project_notifications, null as collaboration_notifications, created_at, updated_at`;
 
+// The columns the leaderboard page asks for (ENTRY_COLUMNS in list-campus-leaderboard.ts).
+const LEADERBOARD_COLUMNS = 'id,user_id,name,profile_picture,skills,referral_count';
+
 type Pairs = [string, string][];
 const OPEN: Pairs = [
   ['select', '*'],
@@ -81,10 +84,10 @@ export const READ_SCENARIOS: Scenario[] = [
   },
   {
     name: 'leaderboard',
-    source: 'features/leaderboard/api/list-campus-leaderboard.ts',
+    source: 'features/leaderboard/api/list-campus-leaderboard.ts (the columns the page shows)',
     build: (w) => {
       const filters: Pairs = [
-        ['select', '*'],
+        ['select', LEADERBOARD_COLUMNS],
         ['university', `eq.${w.student.university}`],
         ['order', 'referral_count.desc,created_at.asc'],
         ['limit', String(LEADERBOARD_SIZE)],
@@ -92,7 +95,7 @@ export const READ_SCENARIOS: Scenario[] = [
       return get(`${REST}/users?${toQuery(filters)}`, w.student.token);
     },
     baseline: {
-      sql: `select ${USER_COLUMNS} from users where university = ?
+      sql: `select ${LEADERBOARD_COLUMNS} from users where university = ?
             order by referral_count desc, created_at asc limit ${LEADERBOARD_SIZE}`,
       params: (w) => [w.student.university],
     },

@@ -71,7 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   registerDatabase(app, options.database, options.ownsDatabase ?? true);
   registerEvents(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await registerRateLimits(app);
   registerAuthentication(app, {
     jwtSecret: options.jwtSecret,

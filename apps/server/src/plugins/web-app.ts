@@ -1,21 +1,36 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { buildPageShells, type ViteManifest } from './page-shells';
+
+function readManifest(distDir: string): ViteManifest {
+  const file = path.join(distDir, '.vite', 'manifest.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ViteManifest) : {};
+}
 
 /**
  * Serves the built web app. The build writes brotli and gzip siblings of each asset, sent to
  * browsers that accept them. Hashed assets never change, so they are cached for a year;
  * index.html is always revalidated so a deploy is picked up on the next load.
+ *
+ * index.html is read once at start-up (a deploy restarts the server): `/?page=<name>` gets the
+ * copy that preloads that page's chunks (page-shells.ts).
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<boolean> {
-  if (!existsSync(path.join(distDir, 'index.html'))) {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!existsSync(indexFile)) {
     app.log.warn({ distDir }, 'web app not built; serving the API only');
     return false;
   }
+  const indexHtml = readFileSync(indexFile, 'utf8');
+  const shells = buildPageShells(indexHtml, readManifest(distDir));
+
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
+    // `/` is answered below, with the shell of the page asked for.
+    index: false,
     preCompressed: true,
     // Our own Cache-Control below; the plugin's default (max-age=0) would overwrite it.
     cacheControl: false,
@@ -26,6 +41,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
         immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
     },
+  });
+  app.get<{ Querystring: { page?: unknown } }>('/', (request, reply) => {
+    const { page } = request.query;
+    const html = (typeof page === 'string' && shells.get(page)) || indexHtml;
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
   return true;
 }

@@ -38,6 +38,11 @@ const operations: {
     path: 'users?order=created_at.desc&limit=20',
   },
   {
+    name: 'collaborators on my campus with a search (users where university, order created_at desc)',
+    method: 'GET',
+    path: 'users?user_id=neq.{ada}&or=(name.ilike.*py*,skills.ilike.*py*,bio.ilike.*py*)&university=eq.MIT&order=created_at.desc&limit=12',
+  },
+  {
     name: 'sender lookup (users where user_id in a page of senders)',
     method: 'GET',
     path: 'users?user_id=in.({bob},{ada})',
@@ -47,6 +52,11 @@ const operations: {
     name: 'explore (projects where status Open order created_at desc)',
     method: 'GET',
     path: 'projects?status=eq.Open&order=created_at.desc&limit=20',
+  },
+  {
+    name: 'explore on my campus with a search (projects where status, university, or ilike)',
+    method: 'GET',
+    path: 'projects?status=eq.Open&or=(title.ilike.*app*,description.ilike.*app*)&university=eq.MIT&order=created_at.desc&limit=12',
   },
   {
     name: 'explore, next page by cursor',

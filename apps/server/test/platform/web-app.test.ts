@@ -17,7 +17,22 @@ describe('serving the built web app', () => {
 
   beforeAll(async () => {
     mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>CampusCollab</title>');
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>CampusCollab</title></head><body></body></html>',
+    );
+    mkdirSync(path.join(dist, '.vite'));
+    writeFileSync(
+      path.join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-abc123.js', isEntry: true },
+        'src/pages/auth/auth-page.tsx': {
+          file: 'assets/auth-page-def456.js',
+          isDynamicEntry: true,
+          imports: ['index.html'],
+        },
+      }),
+    );
     const asset = path.join(dist, 'assets', 'index-abc123.js');
     writeFileSync(asset, script);
     writeFileSync(`${asset}.br`, brotliCompressSync(script));
@@ -67,5 +82,22 @@ describe('serving the built web app', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.body).toContain('<title>CampusCollab</title>');
+    expect(page.body).not.toContain('modulepreload');
+  });
+
+  it("preloads the chunks of the page a link opens, and only a page's", async () => {
+    const auth = await app.inject({ url: '/?page=auth' });
+    expect(auth.statusCode).toBe(200);
+    expect(auth.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(auth.headers['cache-control']).toBe('no-cache');
+    expect(auth.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/auth-page-def456.js"></head>',
+    );
+    for (const page of ['settings', '../auth', 'constructor']) {
+      const other = await app.inject({ url: `/?page=${encodeURIComponent(page)}` });
+      expect(other.statusCode).toBe(200);
+      expect(other.body).toContain('<title>CampusCollab</title>');
+      expect(other.body).not.toContain('modulepreload');
+    }
   });
 });

@@ -22,7 +22,7 @@ export interface OrderTerm<Row> {
   nullsFirst?: boolean;
 }
 
-export interface ListOptions<Row> {
+export interface ListOptions<Row, Column extends keyof Row & string = keyof Row & string> {
   /** `{ status: 'Open' }` (equality; null IS NULL; arrays IN; `{ gt: x }` operators) or a builder. */
   where?: { [K in keyof Row]?: unknown } | ((filter: FilterBuilder<Row>) => FilterBuilder<Row>);
   order?: OrderTerm<Row>[];
@@ -32,8 +32,8 @@ export interface ListOptions<Row> {
   cursor?: string | null;
   /** Ask for the total number of matching rows (`count=exact`). */
   count?: boolean;
-  /** Only these fields (camelCase); all by default. */
-  columns?: (keyof Row & string)[];
+  /** Only these fields (camelCase), and the rows are typed to have just them; all by default. */
+  columns?: Column[];
 }
 
 /** `{ data, error }` plus the total (when asked) and the cursor of the next page (when full). */
@@ -75,7 +75,9 @@ export function createTableClient<Row>(table: string, connect: Connect, now: () 
 
   return {
     /** Rows matching `where`, ordered and paged; see {@link ListOptions}. */
-    async list(options: ListOptions<Row> = {}): Promise<ListResult<Row>> {
+    async list<Column extends keyof Row & string = keyof Row & string>(
+      options: ListOptions<Row, Column> = {},
+    ): Promise<ListResult<Pick<Row, Column>>> {
       let nextCursor: string | null = null;
       const client = connect({
         cursor: options.cursor,

@@ -5,6 +5,7 @@ import { Kysely, SqliteDialect, sql } from 'kysely';
 import type { Database } from '../schema';
 import { likeToGlob } from './like-to-glob';
 import { runSqliteAdminStatements } from './sqlite-admin';
+import { withStatementCache } from './statement-cache';
 import type { ConstraintViolation, DatabaseHandle, OpenOptions } from './types';
 
 const CONSTRAINT_KINDS: Record<string, ConstraintViolation['kind']> = {
@@ -25,7 +26,7 @@ export function openSqlite(file: string, options: OpenOptions = {}): DatabaseHan
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: connection }),
+    dialect: new SqliteDialect({ database: withStatementCache(connection) }),
     log: options.onQuery ? (event) => options.onQuery!(event.query) : undefined,
   });
   return {

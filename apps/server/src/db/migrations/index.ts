@@ -4,6 +4,7 @@ import * as realtime from './003-realtime';
 import * as analytics from './004-analytics';
 import * as tableApiIndexes from './005-table-api-indexes';
 import * as projectCampus from './006-project-campus';
+import * as campusPeopleIndex from './007-campus-people-index';
 
 /** Every migration, in order. Names sort the way they must run. */
 export const migrations = {
@@ -13,4 +14,5 @@ export const migrations = {
   '004-analytics': analytics,
   '005-table-api-indexes': tableApiIndexes,
   '006-project-campus': projectCampus,
+  '007-campus-people-index': campusPeopleIndex,
 };

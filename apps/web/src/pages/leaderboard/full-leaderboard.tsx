@@ -1,11 +1,17 @@
-import type { UserRecord } from '@campuscollab/sdk';
+import type { LeaderboardEntry } from '../../features/leaderboard/api/list-campus-leaderboard';
 import { decodeTagList } from '@campuscollab/shared';
 import { Avatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { cn } from '../../lib/cn';
 
 /** Every ranked student (up to 100), the user marked '(You)', with up to 3 skills each. */
-export function FullLeaderboard({ entries, userId }: { entries: UserRecord[]; userId: string }) {
+export function FullLeaderboard({
+  entries,
+  userId,
+}: {
+  entries: LeaderboardEntry[];
+  userId: string;
+}) {
   return (
     <section className="rounded-xl border border-gray-200 bg-white shadow-sm">
       <h2 className="border-b border-gray-100 px-6 py-4 text-lg font-semibold text-gray-900">

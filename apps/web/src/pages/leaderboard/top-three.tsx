@@ -1,4 +1,4 @@
-import type { UserRecord } from '@campuscollab/sdk';
+import type { LeaderboardEntry } from '../../features/leaderboard/api/list-campus-leaderboard';
 import { Award, Medal, Trophy } from 'lucide-react';
 import { Avatar } from '../../components/ui/avatar';
 import { cn } from '../../lib/cn';
@@ -10,7 +10,7 @@ const PLACES = [
 ];
 
 /** The top 3 referrers, highlighted (spec section 9). */
-export function TopThree({ entries, userId }: { entries: UserRecord[]; userId: string }) {
+export function TopThree({ entries, userId }: { entries: LeaderboardEntry[]; userId: string }) {
   if (entries.length === 0) return null;
   return (
     <section aria-labelledby="top-three-heading">

@@ -3,12 +3,25 @@ import type { UserRecord } from '@campuscollab/sdk';
 import { LEADERBOARD_SIZE } from '@campuscollab/shared';
 import { client } from '../../../app/client';
 
+/** What the leaderboard shows of each student; the rest of a profile is not fetched. */
+const ENTRY_COLUMNS = [
+  'id',
+  'userId',
+  'name',
+  'profilePicture',
+  'skills',
+  'referralCount',
+] as const satisfies (keyof UserRecord)[];
+
+export type LeaderboardEntry = Pick<UserRecord, (typeof ENTRY_COLUMNS)[number]>;
+
 /**
  * Spec section 7: users where university, ordered by referralCount descending, limit 100; rank
  * is the position in this list. Ties go to whoever joined first, so ranks stay stable.
  */
-export async function listCampusLeaderboard(university: string): Promise<UserRecord[]> {
+export async function listCampusLeaderboard(university: string): Promise<LeaderboardEntry[]> {
   const { data, error } = await client.tables.from('users').list({
+    columns: [...ENTRY_COLUMNS],
     where: { university },
     order: [
       { column: 'referralCount', ascending: false },
