@@ -23,3 +23,13 @@ export function likeToGlob(pattern: string): string {
 function literal(char: string): string {
   return char === '*' || char === '?' || char === '[' ? `[${char}]` : char;
 }
+
+/**
+ * The text a `%text%` pattern looks for, or null for any other pattern. SQLite prepares a
+ * statement again every time it runs with a bound LIKE or GLOB pattern (the pattern could
+ * change the plan), which cost more than the search itself; "contains" is the search the app
+ * makes, and `instr` answers it without that.
+ */
+export function containedText(pattern: string): string | null {
+  return /^%([^%_\\]*)%$/.exec(pattern)?.[1] ?? null;
+}

@@ -3,7 +3,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import type { Database } from '../schema';
-import { likeToGlob } from './like-to-glob';
+import { containedText, likeToGlob } from './like-to-glob';
 import { runSqliteAdminStatements } from './sqlite-admin';
 import { withStatementCache } from './statement-cache';
 import type { ConstraintViolation, DatabaseHandle, OpenOptions } from './types';
@@ -33,10 +33,17 @@ export function openSqlite(file: string, options: OpenOptions = {}): DatabaseHan
     kind: 'sqlite',
     db,
     file,
-    matchPattern: (value, pattern, caseInsensitive) =>
-      caseInsensitive
+    matchPattern(value, pattern, caseInsensitive) {
+      const text = containedText(pattern);
+      // lower() folds ASCII letters only, as LIKE does, so both find the same rows.
+      if (text !== null && caseInsensitive) {
+        return sql<boolean>`instr(lower(${value}), lower(${text})) > 0`;
+      }
+      if (text !== null) return sql<boolean>`instr(${value}, ${text}) > 0`;
+      return caseInsensitive
         ? sql<boolean>`${value} like ${pattern} escape '\\'`
-        : sql<boolean>`${value} glob ${likeToGlob(pattern)}`,
+        : sql<boolean>`${value} glob ${likeToGlob(pattern)}`;
+    },
     classifyError(error) {
       const code = (error as { code?: unknown }).code;
       const kind = typeof code === 'string' ? CONSTRAINT_KINDS[code] : undefined;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { encodeCursor, PostgrestError } from '../../lib/postgrest';
 import type { OrderTerm } from '../../lib/postgrest';
 import { rethrowAsPostgrestError } from './database-errors';
@@ -36,18 +37,20 @@ function tryKeysetOrder(request: TableRequest): OrderTerm[] | null {
   }
 }
 
-/** GET and HEAD: the rows the policy lets this user see, filtered, ordered and paged in SQL. */
-export async function readRows(request: TableRequest): Promise<TableResponse> {
-  const { policy, parsed, user } = request;
-  const context: CompileContext = { policy, user, database: request.database };
-  const where = (eb: TableExpressions) =>
-    compileWhere(eb, policy.canRead(eb, user), parsed.filters, context);
-  const output = expandSelect(policy, parsed.select);
-  const keyset = tryKeysetOrder(request);
-  const order = keyset ?? parsed.order;
-  const limit = parsed.range.limit ?? parsed.range.maxLimit;
-  const offset = parsed.range.offset;
+type RowFilter = (eb: TableExpressions) => ReturnType<typeof compileWhere>;
 
+interface PageQuery {
+  where: RowFilter;
+  output: ReturnType<typeof expandSelect>;
+  keyset: OrderTerm[] | null;
+  limit: number;
+  offset: number;
+}
+
+/** The page of rows: the asked-for columns plus the cursor's keys, ordered and limited. */
+function selectPage(request: TableRequest, page: PageQuery, context: CompileContext) {
+  const { policy, parsed, user } = request;
+  const { where, output, keyset } = page;
   let query = dynamicDb(request.database)
     .selectFrom(policy.name)
     .where((eb) =>
@@ -61,7 +64,7 @@ export async function readRows(request: TableRequest): Promise<TableResponse> {
         eb.ref(`${policy.name}.${term.column}`).as(`${KEY_ALIAS}${index}`),
       ),
     ]);
-  for (const term of order) {
+  for (const term of keyset ?? parsed.order) {
     query = query.orderBy(
       (eb) => columnExpression(eb, policy, term.column, user),
       (ob) => {
@@ -74,21 +77,44 @@ export async function readRows(request: TableRequest): Promise<TableResponse> {
       },
     );
   }
-  const rows = await query
-    .limit(limit)
-    .offset(offset)
-    .execute()
-    .catch((error: unknown) => rethrowAsPostgrestError(request.database, error));
+  return (
+    query
+      // A literal: SQLite prepares a statement again on every run when its LIMIT is a parameter.
+      .limit(sql.lit(page.limit))
+      .offset(page.offset)
+      .execute()
+      .catch((error: unknown) => rethrowAsPostgrestError(request.database, error))
+  );
+}
 
-  let total: number | null = null;
-  if (parsed.preferences.count) {
-    const counted = await dynamicDb(request.database)
-      .selectFrom(policy.name)
-      .where(where)
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow();
-    total = Number(counted.count);
-  }
+async function countRows(request: TableRequest, where: RowFilter): Promise<number> {
+  const counted = await dynamicDb(request.database)
+    .selectFrom(request.policy.name)
+    .where(where)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow()
+    .catch((error: unknown) => rethrowAsPostgrestError(request.database, error));
+  return Number(counted.count);
+}
+
+/** GET and HEAD: the rows the policy lets this user see, filtered, ordered and paged in SQL. */
+export async function readRows(request: TableRequest): Promise<TableResponse> {
+  const { policy, parsed, user } = request;
+  const context: CompileContext = { policy, user, database: request.database };
+  const where: RowFilter = (eb) =>
+    compileWhere(eb, policy.canRead(eb, user), parsed.filters, context);
+  const output = expandSelect(policy, parsed.select);
+  const keyset = tryKeysetOrder(request);
+  const limit = parsed.range.limit ?? parsed.range.maxLimit;
+  const offset = parsed.range.offset;
+
+  // `limit=0` with a count asks for the number alone (the dashboard's figures): no rows to
+  // read. The count runs the same filters, so a bad one fails the same way.
+  const countOnly = limit === 0 && parsed.preferences.count;
+  const rows = countOnly
+    ? []
+    : await selectPage(request, { where, output, keyset, limit, offset }, context);
+  const total = parsed.preferences.count ? await countRows(request, where) : null;
 
   const headers: Record<string, string> = {
     ...baseHeaders(request),
