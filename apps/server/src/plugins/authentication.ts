@@ -101,17 +101,6 @@ export function registerAuthentication(app: FastifyInstance, options: Authentica
     return Boolean(token) && timingSafeEqual(digest(token!), serviceKeyDigest);
   };
 
-  const verifyAccessToken = async (token: string): Promise<VerifiedAccessToken> => {
-    const known = recentlyVerified.get(token);
-    if (known && (known.expiresAt === null || known.expiresAt > Date.now() / 1000)) return known;
-    const verified = await verifySignedToken(token);
-    if (verified.expiresAt !== null) {
-      const ttl = verified.expiresAt * 1000 - Date.now();
-      if (ttl > 0) recentlyVerified.set(token, verified, { ttl });
-    }
-    return verified;
-  };
-
   const verifySignedToken = async (token: string): Promise<VerifiedAccessToken> => {
     try {
       const { payload } = await jwtVerify(token, await key, {
@@ -137,6 +126,18 @@ export function registerAuthentication(app: FastifyInstance, options: Authentica
       }
       throw unauthorized('Invalid access token', ErrorCode.invalidToken);
     }
+  };
+
+  const verifyAccessToken = async (token: string): Promise<VerifiedAccessToken> => {
+    const known = recentlyVerified.get(token);
+    // Only tokens with an expiry are remembered; the check covers a clock that moved on.
+    if (known && (known.expiresAt ?? 0) > Date.now() / 1000) return known;
+    const verified = await verifySignedToken(token);
+    if (verified.expiresAt !== null) {
+      const ttl = verified.expiresAt * 1000 - Date.now();
+      if (ttl > 0) recentlyVerified.set(token, verified, { ttl });
+    }
+    return verified;
   };
 
   const optionalUser = async (request: FastifyRequest): Promise<RequestUser | null> => {

@@ -5,7 +5,7 @@ import { rethrowAsPostgrestError } from './database-errors';
 import { afterCursor, keysetOrder } from './query/keyset';
 import { columnExpression } from './query/column-expression';
 import { compileWhere, type CompileContext } from './query/conditions';
-import { expandSelect } from './query/select-list';
+import { expandSelect, type OutputColumn } from './query/select-list';
 import {
   baseHeaders,
   contentRange,
@@ -41,7 +41,7 @@ type RowFilter = (eb: TableExpressions) => ReturnType<typeof compileWhere>;
 
 interface PageQuery {
   where: RowFilter;
-  output: ReturnType<typeof expandSelect>;
+  output: OutputColumn[];
   keyset: OrderTerm[] | null;
   limit: number;
   offset: number;
