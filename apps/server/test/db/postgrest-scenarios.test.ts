@@ -60,6 +60,9 @@ const KEYSET_WALKS: KeysetWalk[] = [
   { table: 'projects', select: 'id', order: 'created_at.desc', limit: 2 },
   { table: 'projects', select: 'id', order: 'created_at.asc', limit: 4 },
   { table: 'projects', select: 'id', order: 'title.desc', limit: 5 },
+  // The cursor reads its keys from the row when the select has them, under any alias.
+  { table: 'projects', select: '*', order: 'created_at.desc', limit: 3 },
+  { table: 'projects', select: 'ref:id,title', order: 'title.desc', limit: 2 },
   { table: 'users', select: 'name', order: 'university.asc,name.desc', limit: 1 },
   { table: 'messages', select: 'id', order: 'read_status.asc,created_at.desc', limit: 2 },
   // dee also sees three projects created in one statement: pages split inside a tie.

@@ -33,10 +33,14 @@ export function openPostgres(connectionString: string, options: OpenOptions = {}
   return {
     kind: 'postgres',
     db,
-    matchPattern: (value, pattern, caseInsensitive) =>
-      caseInsensitive
-        ? sql<boolean>`${value} ilike ${pattern}`
-        : sql<boolean>`${value} like ${pattern}`,
+    patternMatch: (pattern, caseInsensitive) => ({
+      form: caseInsensitive ? 'ilike' : 'like',
+      operand: pattern,
+    }),
+    matchPattern: (value, form, operand) =>
+      form === 'ilike'
+        ? sql<boolean>`${value} ilike ${operand}`
+        : sql<boolean>`${value} like ${operand}`,
     classifyError(error) {
       const code = (error as { code?: unknown }).code;
       if (typeof code !== 'string') return null;

@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from '../schema';
-import { containedText, likeToGlob } from './like-to-glob';
 import { runSqliteAdminStatements } from './sqlite-admin';
+import { sqliteMatchPattern, sqlitePatternMatch } from './sqlite-patterns';
 import { withStatementCache } from './statement-cache';
 import type { ConstraintViolation, DatabaseHandle, OpenOptions } from './types';
 
@@ -33,17 +33,8 @@ export function openSqlite(file: string, options: OpenOptions = {}): DatabaseHan
     kind: 'sqlite',
     db,
     file,
-    matchPattern(value, pattern, caseInsensitive) {
-      const text = containedText(pattern);
-      // lower() folds ASCII letters only, as LIKE does, so both find the same rows.
-      if (text !== null && caseInsensitive) {
-        return sql<boolean>`instr(lower(${value}), lower(${text})) > 0`;
-      }
-      if (text !== null) return sql<boolean>`instr(${value}, ${text}) > 0`;
-      return caseInsensitive
-        ? sql<boolean>`${value} like ${pattern} escape '\\'`
-        : sql<boolean>`${value} glob ${likeToGlob(pattern)}`;
-    },
+    patternMatch: sqlitePatternMatch,
+    matchPattern: sqliteMatchPattern,
     classifyError(error) {
       const code = (error as { code?: unknown }).code;
       const kind = typeof code === 'string' ? CONSTRAINT_KINDS[code] : undefined;

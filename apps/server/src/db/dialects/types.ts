@@ -4,6 +4,11 @@ import type { AdminSqlOptions, AdminStatement, AdminStatementResult } from './ad
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
+export interface PatternMatch {
+  form: string;
+  operand: string;
+}
+
 /** A constraint the database refused a write for, in dialect-free terms. */
 export interface ConstraintViolation {
   /** `invalid_value`: a value the database cannot take (PostgreSQL's data exceptions, class 22). */
@@ -26,12 +31,14 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   /** SQLite's file, for tools that open their own connection to it (the seed's bulk writer). */
   file?: string;
-  /** `like` (case-sensitive) or `ilike` with PostgreSQL's pattern rules: `%`, `_`, `\` escapes. */
-  matchPattern(
-    value: Expression<unknown>,
-    pattern: string,
-    caseInsensitive: boolean,
-  ): RawBuilder<SqlBool>;
+  /**
+   * How this database runs `like` (case-sensitive) or `ilike` with PostgreSQL's pattern rules
+   * (`%`, `_`, `\` escapes): `form` decides the SQL and `operand` is the value bound to it, so
+   * a compiled query can be kept per form and run with any pattern of that form.
+   */
+  patternMatch(pattern: string, caseInsensitive: boolean): PatternMatch;
+  /** The SQL of one form of match; `operand` is a value or a stand-in for one. */
+  matchPattern(value: Expression<unknown>, form: string, operand: unknown): RawBuilder<SqlBool>;
   /** Recognises a driver error as a constraint violation, or returns null. */
   classifyError(error: unknown): ConstraintViolation | null;
   /**

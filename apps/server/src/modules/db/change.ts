@@ -1,5 +1,7 @@
 import type { Expression, SqlBool } from 'kysely';
 import { PostgrestError } from '../../lib/postgrest';
+import { bindConditions } from './query/bind-conditions';
+import { Bindings } from './query/bindings';
 import { compileWhere, type CompileContext } from './query/conditions';
 import { expandSelect, projectRow } from './query/select-list';
 import {
@@ -34,9 +36,6 @@ export async function changeRows(
   const { policy, parsed, user } = request;
   const allowed = verb === 'update' ? policy.canUpdate : policy.canDelete;
   if (!allowed) throw permissionDenied(policy.name, verb);
-  const context: CompileContext = { policy, user, database: request.database };
-  const where = (eb: TableExpressions, rowFilter: Expression<SqlBool>) =>
-    compileWhere(eb, rowFilter, parsed.filters, context);
   const patch =
     verb === 'update'
       ? validateWriteValues(
@@ -55,6 +54,16 @@ export async function changeRows(
       details: 'nothing to update',
     });
   }
+
+  // Writes are built afresh each time (they are rare next to reads), so values bind directly.
+  const { operands } = bindConditions(parsed.filters, {
+    policy,
+    database: request.database,
+    bindings: new Bindings(true),
+  });
+  const context: CompileContext = { policy, user, database: request.database, operands };
+  const where = (eb: TableExpressions, rowFilter: Expression<SqlBool>) =>
+    compileWhere(eb, rowFilter, parsed.filters, context);
 
   const changed = await runWrite(request, async (policyContext) => {
     const db = dynamicDb({ ...request.database, db: policyContext.trx });

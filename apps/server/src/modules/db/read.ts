@@ -1,10 +1,14 @@
 import { sql } from 'kysely';
 import { encodeCursor, PostgrestError } from '../../lib/postgrest';
-import type { OrderTerm } from '../../lib/postgrest';
+import type { OrderTerm, ParsedRequest } from '../../lib/postgrest';
+import type { RequestUser } from '../../plugins/authentication';
 import { rethrowAsPostgrestError } from './database-errors';
+import { bindConditions } from './query/bind-conditions';
+import { Bindings } from './query/bindings';
 import { afterCursor, keysetOrder } from './query/keyset';
 import { columnExpression } from './query/column-expression';
 import { compileWhere, type CompileContext } from './query/conditions';
+import { runPlan } from './query/plans';
 import { expandSelect, type OutputColumn } from './query/select-list';
 import {
   baseHeaders,
@@ -14,7 +18,7 @@ import {
   type TableRequest,
   type TableResponse,
 } from './table-request';
-import type { TableExpressions } from './tables/types';
+import type { Row, TableExpressions } from './tables/types';
 
 /** The header that carries the next page's cursor (keyset pagination). */
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
@@ -37,6 +41,30 @@ function tryKeysetOrder(request: TableRequest): OrderTerm[] | null {
   }
 }
 
+/**
+ * Where each cursor key is read from in a row: the asked-for column itself when the output has
+ * it (keyset columns are never owner-only, so it is the plain value), or an extra column.
+ */
+function cursorKeys(keyset: OrderTerm[], output: OutputColumn[]): OutputColumn[] {
+  const own = (column: string) => {
+    const alias = output.find((item) => item.column === column)?.alias;
+    // An alias given twice holds only one of its columns; the cursor reads its own copy then.
+    return alias !== undefined && output.filter((item) => item.alias === alias).length === 1
+      ? alias
+      : undefined;
+  };
+  return keyset.map((term, index) => ({
+    column: term.column,
+    alias: own(term.column) ?? `${KEY_ALIAS}${index}`,
+  }));
+}
+
+function cursorKeysToSelect(keyset: OrderTerm[] | null, output: OutputColumn[]): OutputColumn[] {
+  return keyset
+    ? cursorKeys(keyset, output).filter(({ alias }) => alias.startsWith(KEY_ALIAS))
+    : [];
+}
+
 type RowFilter = (eb: TableExpressions) => ReturnType<typeof compileWhere>;
 
 interface PageQuery {
@@ -44,24 +72,25 @@ interface PageQuery {
   output: OutputColumn[];
   keyset: OrderTerm[] | null;
   limit: number;
+  /** Bound: the cursor's values, one per keyset term, and the offset. */
+  cursor: unknown[] | null;
   offset: number;
 }
 
 /** The page of rows: the asked-for columns plus the cursor's keys, ordered and limited. */
 function selectPage(request: TableRequest, page: PageQuery, context: CompileContext) {
-  const { policy, parsed, user } = request;
-  const { where, output, keyset } = page;
+  const { policy, parsed } = request;
+  const { where, output, keyset, cursor } = page;
+  const { user } = context;
   let query = dynamicDb(request.database)
     .selectFrom(policy.name)
     .where((eb) =>
-      parsed.cursor && keyset
-        ? eb.and([where(eb), afterCursor(eb, keyset, parsed.cursor.values, context)])
-        : where(eb),
+      cursor && keyset ? eb.and([where(eb), afterCursor(eb, keyset, cursor, context)]) : where(eb),
     )
     .select((eb) => [
       ...output.map(({ column, alias }) => columnExpression(eb, policy, column, user).as(alias)),
-      ...(keyset ?? []).map((term, index) =>
-        eb.ref(`${policy.name}.${term.column}`).as(`${KEY_ALIAS}${index}`),
+      ...cursorKeysToSelect(keyset, output).map(({ column, alias }) =>
+        eb.ref(`${policy.name}.${column}`).as(alias),
       ),
     ]);
   for (const term of keyset ?? parsed.order) {
@@ -77,44 +106,76 @@ function selectPage(request: TableRequest, page: PageQuery, context: CompileCont
       },
     );
   }
-  return (
-    query
-      // A literal: SQLite prepares a statement again on every run when its LIMIT is a parameter.
-      .limit(sql.lit(page.limit))
-      .offset(page.offset)
-      .execute()
-      .catch((error: unknown) => rethrowAsPostgrestError(request.database, error))
-  );
+  // A literal: SQLite prepares a statement again on every run when its LIMIT is a parameter.
+  return query.limit(sql.lit(page.limit)).offset(page.offset);
 }
 
-async function countRows(request: TableRequest, where: RowFilter): Promise<number> {
-  const counted = await dynamicDb(request.database)
+function countRows(request: TableRequest, where: RowFilter) {
+  return dynamicDb(request.database)
     .selectFrom(request.policy.name)
     .where(where)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow()
-    .catch((error: unknown) => rethrowAsPostgrestError(request.database, error));
-  return Number(counted.count);
+    .select((eb) => eb.fn.countAll<number>().as('count'));
+}
+
+/** What shapes a read's SQL besides its filters (see ./query/plans.ts). */
+function selectKey(parsed: ParsedRequest): string {
+  return parsed.select
+    .map((item) => (item.kind === 'star' ? '*' : `${item.column}:${item.alias ?? ''}`))
+    .join(',');
+}
+
+function orderKey(order: OrderTerm[]): string {
+  return order.map((term) => `${term.column}.${term.direction}.${term.nulls}`).join(',');
 }
 
 /** GET and HEAD: the rows the policy lets this user see, filtered, ordered and paged in SQL. */
 export async function readRows(request: TableRequest): Promise<TableResponse> {
-  const { policy, parsed, user } = request;
-  const context: CompileContext = { policy, user, database: request.database };
+  const { policy, parsed, user, database } = request;
+  // Values are bound before any SQL is built, in an order the plan keys below determine: the
+  // user, the filters, the cursor, the offset.
+  const bindings = new Bindings(false);
+  const planUser: RequestUser = { ...user, id: bindings.bind(user.id) };
+  const filters = bindConditions(parsed.filters, { policy, database, bindings });
+  const context: CompileContext = { policy, user: planUser, database, operands: filters.operands };
   const where: RowFilter = (eb) =>
-    compileWhere(eb, policy.canRead(eb, user), parsed.filters, context);
+    compileWhere(eb, policy.canRead(eb, planUser), parsed.filters, context);
   const output = expandSelect(policy, parsed.select);
   const keyset = tryKeysetOrder(request);
   const limit = parsed.range.limit ?? parsed.range.maxLimit;
   const offset = parsed.range.offset;
+  const cursor =
+    parsed.cursor && keyset ? parsed.cursor.values.map((value) => bindings.bind(value)) : null;
+  const page: PageQuery = { where, output, keyset, limit, cursor, offset: bindings.bind(offset) };
+  const db = dynamicDb(database);
+  const fail = (error: unknown) => rethrowAsPostgrestError(database, error);
 
   // `limit=0` with a count asks for the number alone (the dashboard's figures): no rows to
   // read. The count runs the same filters, so a bad one fails the same way.
   const countOnly = limit === 0 && parsed.preferences.count;
+  const pageKey = [
+    'page',
+    policy.name,
+    selectKey(parsed),
+    filters.key,
+    orderKey(parsed.order),
+    cursor ? 'after' : '',
+    limit,
+  ].join('|');
   const rows = countOnly
     ? []
-    : await selectPage(request, { where, output, keyset, limit, offset }, context);
-  const total = parsed.preferences.count ? await countRows(request, where) : null;
+    : await runPlan<Row>(db, pageKey, bindings.values, () =>
+        selectPage(request, page, context),
+      ).catch(fail);
+  const total = parsed.preferences.count
+    ? await runPlan<{ count: number | string }>(
+        db,
+        `count|${policy.name}|${filters.key}`,
+        bindings.values,
+        () => countRows(request, where),
+      )
+        .then((counted) => Number(counted[0]?.count ?? 0))
+        .catch(fail)
+    : null;
 
   const headers: Record<string, string> = {
     ...baseHeaders(request),
@@ -122,23 +183,25 @@ export async function readRows(request: TableRequest): Promise<TableResponse> {
   };
   const last = rows.at(-1);
   if (keyset && last && rows.length === limit) {
-    const values = keyset.map((_, index) => last[`${KEY_ALIAS}${index}`]);
+    const values = cursorKeys(keyset, output).map(({ alias }) => last[alias]);
     headers[NEXT_CURSOR_HEADER] = encodeCursor(values, {
       secret: request.cursorSecret,
       order: keyset,
       scope: policy.name,
     });
   }
-  // Each row is rebuilt with the asked-for keys only. Deleting the cursor keys from a copy
-  // instead turned every row into a slow dictionary object, and JSON.stringify with it.
+  // Where the cursor needed columns of its own, each row is rebuilt with the asked-for keys
+  // only. Deleting the cursor keys from a copy instead turned every row into a slow dictionary
+  // object, and JSON.stringify with it.
   const aliases = output.map(({ alias }) => alias);
-  const body = keyset
-    ? rows.map((row) => {
-        const shaped: Record<string, unknown> = {};
-        for (const alias of aliases) shaped[alias] = row[alias];
-        return shaped;
-      })
-    : rows;
+  const body =
+    cursorKeysToSelect(keyset, output).length > 0
+      ? rows.map((row) => {
+          const shaped: Record<string, unknown> = {};
+          for (const alias of aliases) shaped[alias] = row[alias];
+          return shaped;
+        })
+      : rows;
 
   if (parsed.singular) {
     if (body.length !== 1) throw singularError(body.length);
