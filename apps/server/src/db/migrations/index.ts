@@ -5,6 +5,7 @@ import * as analytics from './004-analytics';
 import * as tableApiIndexes from './005-table-api-indexes';
 import * as projectCampus from './006-project-campus';
 import * as campusPeopleIndex from './007-campus-people-index';
+import * as unreadIndex from './008-unread-index';
 
 /** Every migration, in order. Names sort the way they must run. */
 export const migrations = {
@@ -15,4 +16,5 @@ export const migrations = {
   '005-table-api-indexes': tableApiIndexes,
   '006-project-campus': projectCampus,
   '007-campus-people-index': campusPeopleIndex,
+  '008-unread-index': unreadIndex,
 };
