@@ -17,6 +17,13 @@ const PLURAL_TYPES: ReadonlySet<string> = new Set([
  * know (text/csv, ...) are skipped and left to the caller's content negotiation.
  */
 export function parseAcceptHeader(headers: readonly string[]): { singular: boolean } {
+  // Nearly every request sends one media range without parameters (`*/*`, or
+  // `application/json`), which needs no ranking.
+  const only = headers.length === 1 ? headers[0]! : null;
+  if (headers.length === 0) return { singular: false };
+  if (only !== null && !only.includes(',') && !only.includes(';')) {
+    return { singular: SINGULAR_TYPES.has(only.trim().toLowerCase()) };
+  }
   const ranked = headers
     .flatMap((header) => header.split(','))
     .map((entry, index) => ({ ...parseMediaRange(entry), index }))

@@ -102,15 +102,19 @@ export function parsePostgrestRequest(
 
   const preferences = parsePreferHeaders(readHeader(headers, 'prefer'));
   const operation = resolvePreferenceOperation(method);
-  const parsed = { select, filters, order, columns, onConflict };
+  // Spelled out: building this object by spreading cost more than all of the parsing above.
   return {
-    ...parsed,
+    select,
+    filters,
+    order,
+    columns,
+    onConflict,
     range,
     cursor,
     preferences,
     preferenceApplied: operation === null ? null : renderPreferenceApplied(preferences, operation),
     singular: parseAcceptHeader(readHeader(headers, 'accept')).singular,
-    referencedColumns: listReferencedColumns(parsed),
+    referencedColumns: listReferencedColumns({ select, filters, order, columns, onConflict }),
   };
 }
 
