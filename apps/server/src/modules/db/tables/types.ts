@@ -45,6 +45,11 @@ export interface TablePolicy {
   ownerColumn?: string;
   /** Column sets with a unique constraint, usable as on_conflict targets. */
   uniqueKeys: string[][];
+  /**
+   * Rows this user may read. The SQL of a read is kept and shared by every user with the same
+   * shape of request (query/plans.ts), so this may use `user.id` only as a value in the
+   * expression (it is bound), never to decide which SQL to build.
+   */
   canRead(eb: TableExpressions, user: RequestUser): Expression<SqlBool>;
   /** Null when nobody may update rows of this table through the API. */
   canUpdate: ((eb: TableExpressions, user: RequestUser) => Expression<SqlBool>) | null;
