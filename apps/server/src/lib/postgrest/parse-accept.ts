@@ -19,8 +19,8 @@ const PLURAL_TYPES: ReadonlySet<string> = new Set([
 export function parseAcceptHeader(headers: readonly string[]): { singular: boolean } {
   // Nearly every request sends one media range without parameters (`*/*`, or
   // `application/json`), which needs no ranking.
-  const only = headers.length === 1 ? headers[0]! : null;
   if (headers.length === 0) return { singular: false };
+  const only = headers.length === 1 ? headers[0]! : null;
   if (only !== null && !only.includes(',') && !only.includes(';')) {
     return { singular: SINGULAR_TYPES.has(only.trim().toLowerCase()) };
   }

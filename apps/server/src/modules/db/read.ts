@@ -5,6 +5,7 @@ import type { RequestUser } from '../../plugins/authentication';
 import { rethrowAsPostgrestError } from './database-errors';
 import { bindConditions } from './query/bind-conditions';
 import { Bindings } from './query/bindings';
+import { cursorKeys, extraCursorKeys } from './query/cursor-keys';
 import { afterCursor, keysetOrder } from './query/keyset';
 import { columnExpression } from './query/column-expression';
 import { compileWhere, type CompileContext } from './query/conditions';
@@ -22,8 +23,6 @@ import type { Row, TableExpressions } from './tables/types';
 
 /** The header that carries the next page's cursor (keyset pagination). */
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
-// `$` cannot appear in a client's identifier, so these aliases never meet a client's own.
-const KEY_ALIAS = '$cursor_key_';
 
 function canBeNull(policy: TableRequest['policy'], column: string): boolean {
   const rule = policy.columns[column];
@@ -39,30 +38,6 @@ function tryKeysetOrder(request: TableRequest): OrderTerm[] | null {
     if (request.parsed.cursor) throw error;
     return null;
   }
-}
-
-/**
- * Where each cursor key is read from in a row: the asked-for column itself when the output has
- * it (keyset columns are never owner-only, so it is the plain value), or an extra column.
- */
-function cursorKeys(keyset: OrderTerm[], output: OutputColumn[]): OutputColumn[] {
-  const own = (column: string) => {
-    const alias = output.find((item) => item.column === column)?.alias;
-    // An alias given twice holds only one of its columns; the cursor reads its own copy then.
-    return alias !== undefined && output.filter((item) => item.alias === alias).length === 1
-      ? alias
-      : undefined;
-  };
-  return keyset.map((term, index) => ({
-    column: term.column,
-    alias: own(term.column) ?? `${KEY_ALIAS}${index}`,
-  }));
-}
-
-function cursorKeysToSelect(keyset: OrderTerm[] | null, output: OutputColumn[]): OutputColumn[] {
-  return keyset
-    ? cursorKeys(keyset, output).filter(({ alias }) => alias.startsWith(KEY_ALIAS))
-    : [];
 }
 
 type RowFilter = (eb: TableExpressions) => ReturnType<typeof compileWhere>;
@@ -89,7 +64,7 @@ function selectPage(request: TableRequest, page: PageQuery, context: CompileCont
     )
     .select((eb) => [
       ...output.map(({ column, alias }) => columnExpression(eb, policy, column, user).as(alias)),
-      ...cursorKeysToSelect(keyset, output).map(({ column, alias }) =>
+      ...extraCursorKeys(keyset, output).map(({ column, alias }) =>
         eb.ref(`${policy.name}.${column}`).as(alias),
       ),
     ]);
@@ -195,7 +170,7 @@ export async function readRows(request: TableRequest): Promise<TableResponse> {
   // object, and JSON.stringify with it.
   const aliases = output.map(({ alias }) => alias);
   const body =
-    cursorKeysToSelect(keyset, output).length > 0
+    extraCursorKeys(keyset, output).length > 0
       ? rows.map((row) => {
           const shaped: Record<string, unknown> = {};
           for (const alias of aliases) shaped[alias] = row[alias];
