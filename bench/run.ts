@@ -114,7 +114,14 @@ async function benchSize(
               () => [{ method: 'GET', path: `/q/${index}` }],
               options.load,
             );
-      results.push({ name: scenario.name, size, app, baseline, mismatch });
+      results.push({
+        name: scenario.name,
+        size,
+        app,
+        baseline,
+        mismatch,
+        reference: scenario.reference,
+      });
       const flag = app.flag ? `  FLAGGED: ${app.flag}` : '';
       log(`  ${Math.round(app.requestsPerSecond)} req/s, p99 ${app.p99} ms${flag}`);
     }

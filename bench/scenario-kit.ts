@@ -22,6 +22,8 @@ export interface Scenario {
   source: string;
   build: (world: BenchWorld) => Request[];
   baseline?: BaselineQuery;
+  /** A row with no target of its own, printed to read the others by. */
+  reference?: boolean;
 }
 
 // postgrest-js builds its URL with URLSearchParams, so encoding the same way sends the same bytes

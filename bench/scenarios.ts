@@ -94,5 +94,17 @@ const ACTION_SCENARIOS: Scenario[] = [
   },
 ];
 
+/**
+ * The app's lightest route: routing, hooks, security headers and one `select 1`, with no token
+ * or table policy. Every other path pays at least this, so it shows how much of a small read's
+ * cost is the framework's floor rather than the read's own work.
+ */
+const FLOOR_SCENARIO: Scenario = {
+  name: 'reference: GET /api/health',
+  source: 'modules/health/routes.ts (load balancers and the deploy check call it)',
+  build: () => [{ method: 'GET', path: '/api/health' }],
+  reference: true,
+};
+
 /** Every hot path of issue 7, in the order the results table prints them. */
-export const SCENARIOS: Scenario[] = [...READ_SCENARIOS, ...ACTION_SCENARIOS];
+export const SCENARIOS: Scenario[] = [...READ_SCENARIOS, ...ACTION_SCENARIOS, FLOOR_SCENARIO];
