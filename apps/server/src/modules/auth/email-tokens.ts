@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
 import { EMAIL_VERIFICATION_TTL_SECONDS } from '@campuscollab/shared';
 import type { Database } from '../../db/schema';
+import { isoTime } from '../../lib/timestamps';
 import { generateId, generateToken, hashToken } from '../../lib/tokens';
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** A single-use verification link token, valid 24 hours; only its hash is stored. */
 export async function issueVerificationToken(
@@ -21,8 +20,8 @@ export async function issueVerificationToken(
       purpose: 'verify_email',
       token_hash: hashToken(token),
       password_hash: passwordHash,
-      expires_at: iso(now + EMAIL_VERIFICATION_TTL_SECONDS * 1000),
-      created_at: iso(now),
+      expires_at: isoTime(now + EMAIL_VERIFICATION_TTL_SECONDS * 1000),
+      created_at: isoTime(now),
     })
     .execute();
   return token;
@@ -45,12 +44,12 @@ export async function consumeVerificationToken(
       .where('token_hash', '=', hashToken(token))
       .where('purpose', '=', 'verify_email')
       .where('used_at', 'is', null)
-      .where('expires_at', '>', iso(now))
+      .where('expires_at', '>', isoTime(now))
       .executeTakeFirst();
     if (!row) return false;
     const claimed = await trx
       .updateTable('auth_email_tokens')
-      .set({ used_at: iso(now) })
+      .set({ used_at: isoTime(now) })
       .where('account_id', '=', row.account_id)
       .where('used_at', 'is', null)
       .executeTakeFirst();
@@ -58,8 +57,8 @@ export async function consumeVerificationToken(
     await trx
       .updateTable('auth_accounts')
       .set({
-        email_verified_at: iso(now),
-        updated_at: iso(now),
+        email_verified_at: isoTime(now),
+        updated_at: isoTime(now),
         ...(row.password_hash ? { password_hash: row.password_hash } : {}),
       })
       .where('id', '=', row.account_id)

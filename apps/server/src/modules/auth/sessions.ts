@@ -8,6 +8,7 @@ import {
 } from '@campuscollab/shared';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
+import { isoTime } from '../../lib/timestamps';
 import { deriveToken, generateId, generateToken, hashToken } from '../../lib/tokens';
 import type { Authentication } from '../../plugins/authentication';
 
@@ -23,8 +24,6 @@ interface SessionAccount {
   id: string;
   email: string;
 }
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 const invalidRefreshToken = () =>
   new HttpError(401, ErrorCode.invalidToken, 'Invalid or expired refresh token');
@@ -67,8 +66,8 @@ export async function startSession(
       account_id: account.id,
       family_id: id,
       token_hash: hashToken(refreshToken),
-      created_at: iso(now),
-      expires_at: iso(now + REFRESH_TOKEN_TTL_SECONDS * 1000),
+      created_at: isoTime(now),
+      expires_at: isoTime(now + REFRESH_TOKEN_TTL_SECONDS * 1000),
     })
     .execute();
   return buildTokenSet(context, account, id, refreshToken, Math.floor(now / 1000));
@@ -103,7 +102,8 @@ export async function rotateRefreshToken(
   now = Date.now(),
 ): Promise<TokenSet> {
   let session = await findSessionByToken(context.db, token);
-  if (!session || session.revoked_at || session.expires_at <= iso(now)) throw invalidRefreshToken();
+  if (!session || session.revoked_at || session.expires_at <= isoTime(now))
+    throw invalidRefreshToken();
   const account = { id: session.account_id, email: session.email };
   const successor = deriveToken(context.rotationKey, token);
 
@@ -113,7 +113,7 @@ export async function rotateRefreshToken(
       // The conditional update is the lock: of two concurrent refreshes only one claims the row.
       const result = await trx
         .updateTable('auth_sessions')
-        .set({ rotated_at: iso(now) })
+        .set({ rotated_at: isoTime(now) })
         .where('id', '=', claimed.id)
         .where('rotated_at', 'is', null)
         .executeTakeFirst();
@@ -126,8 +126,8 @@ export async function rotateRefreshToken(
           account_id: claimed.account_id,
           family_id: claimed.family_id,
           token_hash: hashToken(successor),
-          created_at: iso(now),
-          expires_at: iso(now + REFRESH_TOKEN_TTL_SECONDS * 1000),
+          created_at: isoTime(now),
+          expires_at: isoTime(now + REFRESH_TOKEN_TTL_SECONDS * 1000),
         })
         .execute();
       return successorId;
@@ -158,7 +158,7 @@ export async function rotateRefreshToken(
 export async function revokeFamily(db: Kysely<Database>, familyId: string, now = Date.now()) {
   await db
     .updateTable('auth_sessions')
-    .set({ revoked_at: iso(now) })
+    .set({ revoked_at: isoTime(now) })
     .where('family_id', '=', familyId)
     .where('revoked_at', 'is', null)
     .execute();
