@@ -46,6 +46,8 @@ interface PageQuery {
   where: RowFilter;
   output: OutputColumn[];
   keyset: OrderTerm[] | null;
+  /** Cursor keys the output lacks, selected under aliases of their own. */
+  extraKeys: OutputColumn[];
   limit: number;
   /** Bound: the cursor's values, one per keyset term, and the offset. */
   cursor: unknown[] | null;
@@ -55,7 +57,7 @@ interface PageQuery {
 /** The page of rows: the asked-for columns plus the cursor's keys, ordered and limited. */
 function selectPage(request: TableRequest, page: PageQuery, context: CompileContext) {
   const { policy, parsed } = request;
-  const { where, output, keyset, cursor } = page;
+  const { where, output, keyset, extraKeys, cursor } = page;
   const { user } = context;
   let query = dynamicDb(request.database)
     .selectFrom(policy.name)
@@ -64,9 +66,7 @@ function selectPage(request: TableRequest, page: PageQuery, context: CompileCont
     )
     .select((eb) => [
       ...output.map(({ column, alias }) => columnExpression(eb, policy, column, user).as(alias)),
-      ...extraCursorKeys(keyset, output).map(({ column, alias }) =>
-        eb.ref(`${policy.name}.${column}`).as(alias),
-      ),
+      ...extraKeys.map(({ column, alias }) => eb.ref(`${policy.name}.${column}`).as(alias)),
     ]);
   for (const term of keyset ?? parsed.order) {
     query = query.orderBy(
@@ -120,7 +120,15 @@ export async function readRows(request: TableRequest): Promise<TableResponse> {
   const offset = parsed.range.offset;
   const cursor =
     parsed.cursor && keyset ? parsed.cursor.values.map((value) => bindings.bind(value)) : null;
-  const page: PageQuery = { where, output, keyset, limit, cursor, offset: bindings.bind(offset) };
+  const page: PageQuery = {
+    where,
+    output,
+    keyset,
+    extraKeys: extraCursorKeys(keyset, output),
+    limit,
+    cursor,
+    offset: bindings.bind(offset),
+  };
   const db = dynamicDb(database);
   const fail = (error: unknown) => rethrowAsPostgrestError(database, error);
 
@@ -170,7 +178,7 @@ export async function readRows(request: TableRequest): Promise<TableResponse> {
   // object, and JSON.stringify with it.
   const aliases = output.map(({ alias }) => alias);
   const body =
-    extraCursorKeys(keyset, output).length > 0
+    page.extraKeys.length > 0
       ? rows.map((row) => {
           const shaped: Record<string, unknown> = {};
           for (const alias of aliases) shaped[alias] = row[alias];

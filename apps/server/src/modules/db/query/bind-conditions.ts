@@ -143,7 +143,7 @@ export function bindConditions(
   conditions: Condition[],
   context: Omit<BindContext, 'operands'>,
 ): BoundConditions {
-  const operands = new Map<FilterCondition, FilterOperands>();
-  const key = conditions.map((condition) => bindCondition(condition, { ...context, operands }));
-  return { key: key.join(','), operands };
+  const bound: BindContext = { ...context, operands: new Map() };
+  const key = conditions.map((condition) => bindCondition(condition, bound));
+  return { key: key.join(','), operands: bound.operands };
 }
