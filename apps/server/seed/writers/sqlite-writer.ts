@@ -43,6 +43,7 @@ export function openSqliteWriter(file: string | undefined): SeedWriter {
     for (const table of ['messages', 'applications', 'projects', 'users']) {
       connection.prepare(`delete from "${table}"`).run();
     }
+    connection.prepare('delete from auth_refresh_tokens').run();
     connection.prepare('delete from auth_sessions').run();
     connection.prepare('delete from auth_email_tokens').run();
     connection.prepare('delete from analytics_events where user_id is not null').run();

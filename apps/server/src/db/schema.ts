@@ -14,16 +14,24 @@ export interface AuthAccountsTable {
   updated_at: string;
 }
 
+/** A sign-in. Revoking it ends every refresh token it has issued. */
 export interface AuthSessionsTable {
   id: string;
   account_id: string;
-  /** Every token of one sign-in shares a family, so detected reuse revokes them all. */
-  family_id: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+/**
+ * One refresh token of a sign-in: generation 0 at sign-in, each rotation the next. A token
+ * whose successor exists has been used; its successor's created_at is when.
+ */
+export interface AuthRefreshTokensTable {
+  session_id: string;
+  generation: number;
   token_hash: string;
   created_at: string;
   expires_at: string;
-  rotated_at: string | null;
-  revoked_at: string | null;
 }
 
 export interface AuthEmailTokensTable {
@@ -135,6 +143,7 @@ export interface AnalyticsEventsTable {
 export interface Database {
   auth_accounts: AuthAccountsTable;
   auth_sessions: AuthSessionsTable;
+  auth_refresh_tokens: AuthRefreshTokensTable;
   auth_email_tokens: AuthEmailTokensTable;
   email_outbox: EmailOutboxTable;
   users: UsersTable;

@@ -79,7 +79,13 @@ describe.each(DIALECTS)('bad input on %s', (kind) => {
 
   const countRows = async () => {
     const db = server.database.db;
-    const tables = ['auth_accounts', 'auth_sessions', 'auth_email_tokens', 'email_outbox'] as const;
+    const tables = [
+      'auth_accounts',
+      'auth_sessions',
+      'auth_refresh_tokens',
+      'auth_email_tokens',
+      'email_outbox',
+    ] as const;
     const counts = await Promise.all(
       tables.map((table) =>
         db

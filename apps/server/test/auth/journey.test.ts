@@ -177,4 +177,40 @@ describe.each(DIALECTS)('the sign-up to logout journey on %s', (kind) => {
     expect(results[1]!.body).toEqual(results[0]!.body);
     expect(results[2]!.body).toEqual(results[0]!.body);
   });
+  it('refuses a token whose secret is wrong, without touching the sign-in it names', async () => {
+    const guessed = `guessed-${kind}@ucla.edu`;
+    await request(server.baseUrl, 'POST', '/api/auth/signup', {
+      body: { email: guessed, password },
+    });
+    await fetch(firstLink(await sink.waitFor(guessed)), { redirect: 'manual' });
+    const signIn = await request<SignIn>(server.baseUrl, 'POST', '/api/auth/signin', {
+      body: { email: guessed, password },
+    });
+    const real = signIn.body.refresh_token;
+    const [sessionId, generation] = real.split('.');
+    const forgeries = [
+      `${sessionId}.${generation}.${'A'.repeat(43)}`,
+      `${sessionId}.1.${'A'.repeat(43)}`,
+      `${real}x`,
+    ];
+    for (const forged of forgeries) {
+      const refreshed = await request(server.baseUrl, 'POST', '/api/auth/refresh', {
+        body: { refresh_token: forged },
+      });
+      expect(refreshed.status).toBe(401);
+      const loggedOut = await request(server.baseUrl, 'POST', '/api/auth/logout', {
+        body: { refresh_token: forged },
+      });
+      expect(loggedOut.status).toBe(204);
+    }
+
+    const refreshed = await request<TokenSet>(server.baseUrl, 'POST', '/api/auth/refresh', {
+      body: { refresh_token: real },
+    });
+    expect(refreshed.status).toBe(200);
+    const next = await request(server.baseUrl, 'POST', '/api/auth/refresh', {
+      body: { refresh_token: refreshed.body.refresh_token },
+    });
+    expect(next.status).toBe(200);
+  });
 });

@@ -6,6 +6,7 @@ import * as tableApiIndexes from './005-table-api-indexes';
 import * as projectCampus from './006-project-campus';
 import * as campusPeopleIndex from './007-campus-people-index';
 import * as unreadIndex from './008-unread-index';
+import * as refreshTokenChains from './009-refresh-token-chains';
 
 /** Every migration, in order. Names sort the way they must run. */
 export const migrations = {
@@ -17,4 +18,5 @@ export const migrations = {
   '006-project-campus': projectCampus,
   '007-campus-people-index': campusPeopleIndex,
   '008-unread-index': unreadIndex,
+  '009-refresh-token-chains': refreshTokenChains,
 };

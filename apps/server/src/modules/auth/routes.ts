@@ -45,8 +45,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       db: app.database.db,
       authentication: app.authentication,
       rotationKey: options.rotationKey,
-      onReuseDetected: (familyId) =>
-        app.log.warn({ familyId }, 'refresh token reused after rotation; sign-in revoked'),
+      onReuseDetected: (sessionId) =>
+        app.log.warn({ sessionId }, 'refresh token reused after rotation; sign-in revoked'),
     },
   };
 

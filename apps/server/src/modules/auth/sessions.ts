@@ -6,18 +6,24 @@ import {
   REFRESH_TOKEN_TTL_SECONDS,
   type TokenSet,
 } from '@campuscollab/shared';
+import { executePlan, runPlan, slotsFor } from '../../db/plans';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { isoTime } from '../../lib/timestamps';
-import { deriveToken, generateId, generateToken, hashToken } from '../../lib/tokens';
+import { deriveToken, generateId, hashToken } from '../../lib/tokens';
 import type { Authentication } from '../../plugins/authentication';
+import {
+  readRefreshTokenName,
+  refreshTokenText,
+  type RefreshTokenName,
+} from './refresh-token-text';
 
 export interface SessionContext {
   db: Kysely<Database>;
   authentication: Authentication;
   /** Derives a rotated token's successor; see docs/decisions/003-refresh-token-rotation.md. */
   rotationKey: Buffer;
-  onReuseDetected?: (familyId: string) => void;
+  onReuseDetected?: (sessionId: string) => void;
 }
 
 interface SessionAccount {
@@ -28,14 +34,14 @@ interface SessionAccount {
 const invalidRefreshToken = () =>
   new HttpError(401, ErrorCode.invalidToken, 'Invalid or expired refresh token');
 
-async function buildTokenSet(
+function buildTokenSet(
   context: SessionContext,
   account: SessionAccount,
   sessionId: string,
   refreshToken: string,
   issuedAt: number,
-): Promise<TokenSet> {
-  const accessToken = await context.authentication.signAccessToken({
+): TokenSet {
+  const accessToken = context.authentication.signAccessToken({
     accountId: account.id,
     email: account.email,
     sessionId,
@@ -51,121 +57,168 @@ async function buildTokenSet(
   };
 }
 
-/** A new sign-in: a new token family whose first member is this session. */
+/** A new sign-in, and its first refresh token (generation 0). */
 export async function startSession(
   context: SessionContext,
   account: SessionAccount,
   now = Date.now(),
 ): Promise<TokenSet> {
-  const refreshToken = generateToken();
-  const id = generateId();
-  await context.db
-    .insertInto('auth_sessions')
-    .values({
-      id,
-      account_id: account.id,
-      family_id: id,
-      token_hash: hashToken(refreshToken),
-      created_at: isoTime(now),
-      expires_at: isoTime(now + REFRESH_TOKEN_TTL_SECONDS * 1000),
-    })
-    .execute();
-  return buildTokenSet(context, account, id, refreshToken, Math.floor(now / 1000));
+  const sessionId = generateId();
+  const refreshToken = refreshTokenText({ sessionId, generation: 0 });
+  await context.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('auth_sessions')
+      .values({ id: sessionId, account_id: account.id, created_at: isoTime(now) })
+      .execute();
+    await trx
+      .insertInto('auth_refresh_tokens')
+      .values(refreshTokenRow({ sessionId, generation: 0 }, refreshToken, now))
+      .execute();
+  });
+  return buildTokenSet(context, account, sessionId, refreshToken, Math.floor(now / 1000));
 }
 
-function findSessionByToken(db: Kysely<Database>, token: string) {
-  return db
-    .selectFrom('auth_sessions')
-    .innerJoin('auth_accounts', 'auth_accounts.id', 'auth_sessions.account_id')
-    .select([
-      'auth_sessions.id',
-      'auth_sessions.account_id',
-      'auth_sessions.family_id',
-      'auth_sessions.expires_at',
-      'auth_sessions.rotated_at',
-      'auth_sessions.revoked_at',
-      'auth_accounts.email',
-    ])
-    .where('auth_sessions.token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+function refreshTokenRow(name: RefreshTokenName, token: string, now: number) {
+  return {
+    session_id: name.sessionId,
+    generation: name.generation,
+    token_hash: hashToken(token),
+    created_at: isoTime(now),
+    expires_at: isoTime(now + REFRESH_TOKEN_TTL_SECONDS * 1000),
+  };
+}
+
+interface RefreshTokenRow {
+  token_hash: string;
+  expires_at: string;
+  revoked_at: string | null;
+  account_id: string;
+  email: string;
+  /** When the token was used: its successor's created_at. */
+  rotated_at: string | null;
+  successor_hash: string | null;
 }
 
 /**
- * Exchanges a refresh token for a new pair. Each token is single-use; its successor is an HMAC
- * of it, so a replay within the grace period (two tabs racing) recomputes and returns the very
- * same pair without the server ever storing a usable token. A later replay means the token was
- * copied: the whole family is revoked and the thief and the victim must both sign in again.
+ * The token's row with its sign-in, its account and, once it has been used, its successor. This
+ * and the successor's insert are every refresh's queries, so they run as plans (db/plans.ts).
+ */
+async function findRefreshToken(db: Kysely<Database>, name: RefreshTokenName) {
+  const values = [name.sessionId, name.generation, name.generation + 1] as const;
+  const rows = await runPlan<RefreshTokenRow>(db, 'auth|refresh token', values, () => {
+    const [sessionId, generation, successorGeneration] = slotsFor(values);
+    return db
+      .selectFrom('auth_refresh_tokens as token')
+      .innerJoin('auth_sessions as session', 'session.id', 'token.session_id')
+      .innerJoin('auth_accounts as account', 'account.id', 'session.account_id')
+      .leftJoin('auth_refresh_tokens as successor', (join) =>
+        join
+          .onRef('successor.session_id', '=', 'token.session_id')
+          .on('successor.generation', '=', successorGeneration),
+      )
+      .select([
+        'token.token_hash',
+        'token.expires_at',
+        'session.revoked_at',
+        'session.account_id',
+        'account.email',
+        'successor.created_at as rotated_at',
+        'successor.token_hash as successor_hash',
+      ])
+      .where('token.session_id', '=', sessionId)
+      .where('token.generation', '=', generation);
+  });
+  return rows[0];
+}
+
+/** Inserts a rotated token's successor unless it exists; whether it did. */
+async function claimSuccessor(
+  db: Kysely<Database>,
+  name: RefreshTokenName,
+  token: string,
+  now: number,
+): Promise<boolean> {
+  const row = refreshTokenRow(name, token, now);
+  const values = [
+    row.session_id,
+    row.generation,
+    row.token_hash,
+    row.created_at,
+    row.expires_at,
+  ] as const;
+  const result = await executePlan(db, 'auth|claim successor', values, () => {
+    const [session_id, generation, token_hash, created_at, expires_at] = slotsFor(values);
+    return db
+      .insertInto('auth_refresh_tokens')
+      .values({ session_id, generation, token_hash, created_at, expires_at })
+      .onConflict((conflict) => conflict.doNothing());
+  });
+  return result.numAffectedRows === 1n;
+}
+
+/**
+ * The row of a token that is really ours: the text names a row and hashes to its hash. The hash
+ * is compared plainly: an attacker who can time it learns about a SHA-256 output, not the token.
+ */
+async function findPresentedToken(db: Kysely<Database>, token: string) {
+  const name = readRefreshTokenName(token);
+  const row = name && (await findRefreshToken(db, name));
+  return name && row && row.token_hash === hashToken(token) ? { name, row } : null;
+}
+
+/**
+ * Exchanges a refresh token for a new pair. Each token is single-use; its successor is the next
+ * generation of the same sign-in, with an HMAC of it as secret, so a replay within the grace
+ * period (two tabs racing) recomputes and returns the very same pair without the server ever
+ * storing a usable token. A later replay means the token was copied: the whole sign-in is
+ * revoked and the thief and the victim must both sign in again.
  */
 export async function rotateRefreshToken(
   context: SessionContext,
   token: string,
   now = Date.now(),
 ): Promise<TokenSet> {
-  let session = await findSessionByToken(context.db, token);
-  if (!session || session.revoked_at || session.expires_at <= isoTime(now))
+  const found = await findPresentedToken(context.db, token);
+  if (!found || found.row.revoked_at || found.row.expires_at <= isoTime(now))
     throw invalidRefreshToken();
-  const account = { id: session.account_id, email: session.email };
-  const successor = deriveToken(context.rotationKey, token);
+  const { name } = found;
+  let { row } = found;
+  const account = { id: row.account_id, email: row.email };
+  const successorName = { sessionId: name.sessionId, generation: name.generation + 1 };
+  const successor = refreshTokenText(successorName, deriveToken(context.rotationKey, token));
 
-  if (!session.rotated_at) {
-    const claimed = session;
-    const rotated = await context.db.transaction().execute(async (trx) => {
-      // The conditional update is the lock: of two concurrent refreshes only one claims the row.
-      const result = await trx
-        .updateTable('auth_sessions')
-        .set({ rotated_at: isoTime(now) })
-        .where('id', '=', claimed.id)
-        .where('rotated_at', 'is', null)
-        .executeTakeFirst();
-      if (result.numUpdatedRows !== 1n) return null;
-      const successorId = generateId();
-      await trx
-        .insertInto('auth_sessions')
-        .values({
-          id: successorId,
-          account_id: claimed.account_id,
-          family_id: claimed.family_id,
-          token_hash: hashToken(successor),
-          created_at: isoTime(now),
-          expires_at: isoTime(now + REFRESH_TOKEN_TTL_SECONDS * 1000),
-        })
-        .execute();
-      return successorId;
-    });
-    if (rotated) {
-      return buildTokenSet(context, account, rotated, successor, Math.floor(now / 1000));
+  if (!row.rotated_at) {
+    // The successor's primary key is the lock: of two concurrent refreshes only one inserts it.
+    if (await claimSuccessor(context.db, successorName, successor, now)) {
+      return buildTokenSet(context, account, name.sessionId, successor, Math.floor(now / 1000));
     }
-    session = await findSessionByToken(context.db, token);
-    if (!session?.rotated_at) throw invalidRefreshToken();
+    const raced = await findRefreshToken(context.db, name);
+    if (!raced?.rotated_at) throw invalidRefreshToken();
+    row = raced;
   }
 
-  const rotatedAt = Date.parse(session.rotated_at);
+  const rotatedAt = Date.parse(row.rotated_at!);
   if (now - rotatedAt <= REFRESH_REUSE_GRACE_SECONDS * 1000) {
-    const next = await context.db
-      .selectFrom('auth_sessions')
-      .select(['id', 'revoked_at'])
-      .where('token_hash', '=', hashToken(successor))
-      .executeTakeFirst();
-    if (!next || next.revoked_at) throw invalidRefreshToken();
-    return buildTokenSet(context, account, next.id, successor, Math.floor(rotatedAt / 1000));
+    if (row.successor_hash !== hashToken(successor)) throw invalidRefreshToken();
+    return buildTokenSet(context, account, name.sessionId, successor, Math.floor(rotatedAt / 1000));
   }
 
-  await revokeFamily(context.db, session.family_id, now);
-  context.onReuseDetected?.(session.family_id);
+  await revokeSession(context.db, name.sessionId, now);
+  context.onReuseDetected?.(name.sessionId);
   throw invalidRefreshToken();
 }
 
-export async function revokeFamily(db: Kysely<Database>, familyId: string, now = Date.now()) {
+export async function revokeSession(db: Kysely<Database>, sessionId: string, now = Date.now()) {
   await db
     .updateTable('auth_sessions')
     .set({ revoked_at: isoTime(now) })
-    .where('family_id', '=', familyId)
+    .where('id', '=', sessionId)
     .where('revoked_at', 'is', null)
     .execute();
 }
 
 /** Logout: ends the sign-in the token belongs to. Unknown tokens are ignored (idempotent). */
 export async function revokeSessionByToken(db: Kysely<Database>, token: string, now = Date.now()) {
-  const session = await findSessionByToken(db, token);
-  if (session) await revokeFamily(db, session.family_id, now);
+  const found = await findPresentedToken(db, token);
+  if (found) await revokeSession(db, found.name.sessionId, now);
 }

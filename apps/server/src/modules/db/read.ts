@@ -9,7 +9,7 @@ import { cursorKeys, extraCursorKeys } from './query/cursor-keys';
 import { afterCursor, keysetOrder } from './query/keyset';
 import { columnExpression } from './query/column-expression';
 import { compileWhere, type CompileContext } from './query/conditions';
-import { runPlan } from './query/plans';
+import { runPlan } from '../../db/plans';
 import { expandSelect, type OutputColumn } from './query/select-list';
 import {
   baseHeaders,
@@ -92,7 +92,7 @@ function countRows(request: TableRequest, where: RowFilter) {
     .select((eb) => eb.fn.countAll<number>().as('count'));
 }
 
-/** What shapes a read's SQL besides its filters (see ./query/plans.ts). */
+/** What shapes a read's SQL besides its filters (see db/plans.ts). */
 function selectKey(parsed: ParsedRequest): string {
   return parsed.select
     .map((item) => (item.kind === 'star' ? '*' : `${item.column}:${item.alias ?? ''}`))

@@ -14,7 +14,7 @@ export interface RealtimeApp {
   app: FastifyInstance;
   baseUrl: string;
   /** An access token for any account id, issued at `issuedAt` (epoch seconds). */
-  signToken(accountId: string, issuedAt?: number): Promise<string>;
+  signToken(accountId: string, issuedAt?: number): string;
   close(): Promise<void>;
 }
 

@@ -1,15 +1,9 @@
-/**
- * Stands in for a request's value while a read's SQL is built, so the SQL can be kept and run
- * again with the next request's values (see ./plans.ts). Kysely takes it for a plain value and
- * puts it among the compiled parameters, where the plan finds its index.
- */
-export class Slot {
-  constructor(readonly index: number) {}
-}
+import { Slot } from '../../../db/plans';
 
 /**
  * The values one request binds, in the order it binds them. `bind` hands the query builder
- * either the value itself (`direct`, for writes) or its Slot (for reads built as plans).
+ * either the value itself (`direct`, for writes) or its Slot (for reads built as plans, see
+ * db/plans.ts).
  */
 export class Bindings {
   readonly values: unknown[] = [];

@@ -47,7 +47,7 @@ export interface TablePolicy {
   uniqueKeys: string[][];
   /**
    * Rows this user may read. The SQL of a read is kept and shared by every user with the same
-   * shape of request (query/plans.ts), so this may use `user.id` only as a value in the
+   * shape of request (db/plans.ts), so this may use `user.id` only as a value in the
    * expression (it is bound), never to decide which SQL to build.
    */
   canRead(eb: TableExpressions, user: RequestUser): Expression<SqlBool>;
