@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqlite } from './dialects/sqlite';
-import { executePlan, runPlan, slotsFor } from './plans';
+import { executePlan, planStatementName, runPlan, slotsFor } from './plans';
 
 describe('plans', () => {
   const database = openSqlite(':memory:');
@@ -60,5 +60,15 @@ describe('plans', () => {
     };
     expect((await insert('Kit')).numAffectedRows).toBe(1n);
     expect((await insert('Kit')).numAffectedRows).toBe(0n);
+  });
+
+  it('names each plan’s SQL, once for plans that share it, and nothing else', async () => {
+    const build = () => db.selectFrom('pets').select('age').where('name', '=', 'Rex');
+    await runPlan(db, 'age of Rex', [], build);
+    await runPlan(db, 'age of Rex, again', [], build);
+    const text = build().compile().sql;
+    expect(planStatementName(db, text)).toMatch(/^plan_\d+$/);
+    expect(planStatementName(db, 'select 1')).toBeUndefined();
+    expect(planStatementName({}, text)).toBeUndefined();
   });
 });

@@ -24,16 +24,50 @@ interface Plan {
   sources: ParameterSource[];
 }
 
+/** A database's plans by key, and a name for each distinct SQL text among them. */
+interface DatabasePlans {
+  byKey: LRUCache<string, Plan>;
+  names: Map<string, { name: string; plans: number }>;
+  named: number;
+}
+
 // Hot queries run with a few shapes, over and over, with different values; building and
 // compiling them with Kysely each time was a quarter of a read. Table API shapes come from
 // clients, so the plans are bounded.
 const PLANS_PER_DATABASE = 500;
-const plansByDatabase = new WeakMap<object, LRUCache<string, Plan>>();
+const plansByDatabase = new WeakMap<object, DatabasePlans>();
 
-function plansOf(db: object): LRUCache<string, Plan> {
+function plansOf(db: object): DatabasePlans {
   let plans = plansByDatabase.get(db);
-  if (!plans) plansByDatabase.set(db, (plans = new LRUCache({ max: PLANS_PER_DATABASE })));
+  if (plans) return plans;
+  const names: DatabasePlans['names'] = new Map();
+  const byKey = new LRUCache<string, Plan>({
+    max: PLANS_PER_DATABASE,
+    dispose: ({ sql }) => {
+      const entry = names.get(sql);
+      if (entry && --entry.plans === 0) names.delete(sql);
+    },
+  });
+  plans = { byKey, names, named: 0 };
+  plansByDatabase.set(db, plans);
   return plans;
+}
+
+function remember(plans: DatabasePlans, key: string, plan: Plan) {
+  plans.byKey.set(key, plan);
+  const entry = plans.names.get(plan.sql);
+  if (entry) entry.plans += 1;
+  // A text that comes back after its plans were dropped gets a new name: a connection may
+  // still hold the old one, and no name ever stands for two texts.
+  else plans.names.set(plan.sql, { name: `plan_${++plans.named}`, plans: 1 });
+}
+
+/**
+ * The name of a plan's SQL on `db` while some plan runs it, for a driver that prepares named
+ * statements (PostgreSQL: see dialects/postgres-statements.ts); undefined for any other SQL.
+ */
+export function planStatementName(db: object, sql: string): string | undefined {
+  return plansByDatabase.get(db)?.names.get(sql)?.name;
 }
 
 function makePlan(query: Compilable): Plan {
@@ -58,8 +92,8 @@ export function executePlan<Row>(
   build: () => Compilable,
 ): Promise<QueryResult<Row>> {
   const plans = plansOf(db);
-  let plan = plans.get(key);
-  if (!plan) plans.set(key, (plan = makePlan(build())));
+  let plan = plans.byKey.get(key);
+  if (!plan) remember(plans, key, (plan = makePlan(build())));
   const parameters = plan.sources.map((source) =>
     typeof source === 'number' ? values[source] : source.constant,
   );

@@ -7,7 +7,7 @@ import { request, startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
  * A read's SQL is compiled once per shape of request and run again with each request's values
- * (modules/db/query/plans.ts). These requests share shapes across users and values: each must
+ * (db/plans.ts). These requests share shapes across users and values: each must
  * still see exactly its own rows, through the very same SQL text.
  */
 describe.each(DIALECTS)('read plans on %s', (kind) => {

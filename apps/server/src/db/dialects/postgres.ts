@@ -1,6 +1,8 @@
 import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { planStatementName } from '../plans';
 import type { Database } from '../schema';
+import { preparePlans } from './postgres-statements';
 import { runPostgresAdminStatements } from './postgres-admin';
 import type { ConstraintViolation, DatabaseHandle, OpenOptions } from './types';
 
@@ -30,6 +32,7 @@ export function openPostgres(connectionString: string, options: OpenOptions = {}
     dialect: new PostgresDialect({ pool }),
     log: options.onQuery ? (event) => options.onQuery!(event.query) : undefined,
   });
+  pool.on('connect', (client) => preparePlans(client, (text) => planStatementName(db, text)));
   return {
     kind: 'postgres',
     db,
