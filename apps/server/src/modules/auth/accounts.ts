@@ -1,19 +1,37 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { AuthUser } from '@campuscollab/shared';
+import { runPlan, slotsFor } from '../../db/plans';
 import type { AuthAccountsTable, Database } from '../../db/schema';
 
-export type AccountRow = Selectable<AuthAccountsTable>;
+type AccountRow = Selectable<AuthAccountsTable>;
+
+/** What the API shows of an account: never the password hash. */
+type PublicAccountRow = Pick<
+  AccountRow,
+  'id' | 'email' | 'display_name' | 'email_verified_at' | 'created_at'
+>;
 
 export function findAccountByEmail(db: Kysely<Database>, email: string) {
   return db.selectFrom('auth_accounts').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
-export function findAccountById(db: Kysely<Database>, id: string) {
-  return db.selectFrom('auth_accounts').selectAll().where('id', '=', id).executeTakeFirst();
+/** An account's public fields; a plan (db/plans.ts), since every page load asks for them. */
+export async function findAccountById(
+  db: Kysely<Database>,
+  id: string,
+): Promise<PublicAccountRow | undefined> {
+  const values = [id] as const;
+  const rows = await runPlan<PublicAccountRow>(db, 'auth|account by id', values, () =>
+    db
+      .selectFrom('auth_accounts')
+      .select(['id', 'email', 'display_name', 'email_verified_at', 'created_at'])
+      .where('id', '=', slotsFor(values)[0]),
+  );
+  return rows[0];
 }
 
-/** The account as the API shows it: never the password hash. */
-export function toAuthUser(account: AccountRow): AuthUser {
+/** The account as the API shows it. */
+export function toAuthUser(account: PublicAccountRow): AuthUser {
   return {
     id: account.id,
     email: account.email,
