@@ -162,13 +162,17 @@ describe.each(DIALECTS)('the sign-up to logout journey on %s', (kind) => {
     );
   });
 
-  it('answers two racing refreshes of one token with the same pair', async () => {
-    const racer = `racer-${kind}@hku.edu.hk`;
-    await request(server.baseUrl, 'POST', '/api/auth/signup', { body: { email: racer, password } });
-    await fetch(firstLink(await sink.waitFor(racer)), { redirect: 'manual' });
-    const signIn = await request<SignIn>(server.baseUrl, 'POST', '/api/auth/signin', {
-      body: { email: racer, password },
+  /** Signs up, follows the emailed link and signs in. */
+  const signedIn = async (email: string) => {
+    await request(server.baseUrl, 'POST', '/api/auth/signup', { body: { email, password } });
+    await fetch(firstLink(await sink.waitFor(email)), { redirect: 'manual' });
+    return request<SignIn>(server.baseUrl, 'POST', '/api/auth/signin', {
+      body: { email, password },
     });
+  };
+
+  it('answers two racing refreshes of one token with the same pair', async () => {
+    const signIn = await signedIn(`racer-${kind}@hku.edu.hk`);
     const body = { refresh_token: signIn.body.refresh_token };
     const results = await Promise.all(
       [1, 2, 3].map(() => request<TokenSet>(server.baseUrl, 'POST', '/api/auth/refresh', { body })),
@@ -177,15 +181,9 @@ describe.each(DIALECTS)('the sign-up to logout journey on %s', (kind) => {
     expect(results[1]!.body).toEqual(results[0]!.body);
     expect(results[2]!.body).toEqual(results[0]!.body);
   });
+
   it('refuses a token whose secret is wrong, without touching the sign-in it names', async () => {
-    const guessed = `guessed-${kind}@ucla.edu`;
-    await request(server.baseUrl, 'POST', '/api/auth/signup', {
-      body: { email: guessed, password },
-    });
-    await fetch(firstLink(await sink.waitFor(guessed)), { redirect: 'manual' });
-    const signIn = await request<SignIn>(server.baseUrl, 'POST', '/api/auth/signin', {
-      body: { email: guessed, password },
-    });
+    const signIn = await signedIn(`guessed-${kind}@ucla.edu`);
     const real = signIn.body.refresh_token;
     const [sessionId, generation] = real.split('.');
     const forgeries = [

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedAccount } from '../helpers/accounts';
+import { createVerifiedStudents } from '../helpers/accounts';
 import { applicationRow, messageRow, profileRow, projectRow } from '../helpers/rows';
 import { DIALECTS } from '../helpers/test-database';
 import { request, startTestApp, type TestApp } from '../helpers/test-app';
@@ -409,11 +409,9 @@ describe.each(DIALECTS)('access policies on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestApp(kind);
-    for (const name of ['ada', 'bob', 'carol'] as const) {
-      const account = await createVerifiedAccount(server.baseUrl, `${name}@mit.edu`);
-      tokens[name] = account.access_token;
-      ids[name] = account.user.id;
-    }
+    const students = await createVerifiedStudents(server.baseUrl, ['ada', 'bob', 'carol']);
+    Object.assign(ids, students.ids);
+    Object.assign(tokens, students.tokens);
     const db = server.database.db;
     await db
       .insertInto('users')

@@ -1,6 +1,6 @@
 import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedAccount } from '../helpers/accounts';
+import { createVerifiedStudents } from '../helpers/accounts';
 import { messageRow, profileRow, projectRow } from '../helpers/rows';
 import { DIALECTS } from '../helpers/test-database';
 import { request, startTestApp, type TestApp } from '../helpers/test-app';
@@ -140,11 +140,9 @@ describe.each(DIALECTS)('query plans on %s', (kind) => {
       {},
       { onQuery: (query) => recording && recorded.push(query) },
     );
-    for (const name of ['ada', 'bob']) {
-      const account = await createVerifiedAccount(server.baseUrl, `${name}@mit.edu`);
-      ids[name] = account.user.id;
-      tokens[name] = account.access_token;
-    }
+    const students = await createVerifiedStudents(server.baseUrl, ['ada', 'bob']);
+    Object.assign(ids, students.ids);
+    Object.assign(tokens, students.tokens);
     const db = server.database.db;
     await db
       .insertInto('users')

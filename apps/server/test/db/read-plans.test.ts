@@ -1,6 +1,6 @@
 import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedAccount } from '../helpers/accounts';
+import { createVerifiedStudents } from '../helpers/accounts';
 import { messageRow, profileRow, projectRow } from '../helpers/rows';
 import { DIALECTS } from '../helpers/test-database';
 import { request, startTestApp, type TestApp } from '../helpers/test-app';
@@ -18,11 +18,9 @@ describe.each(DIALECTS)('read plans on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestApp(kind, {}, { onQuery: (query) => recorded.push(query) });
-    for (const name of ['ada', 'bob', 'cy']) {
-      const account = await createVerifiedAccount(server.baseUrl, `${name}@mit.edu`);
-      ids[name] = account.user.id;
-      tokens[name] = account.access_token;
-    }
+    const students = await createVerifiedStudents(server.baseUrl, ['ada', 'bob', 'cy']);
+    Object.assign(ids, students.ids);
+    Object.assign(tokens, students.tokens);
     const db = server.database.db;
     await db
       .insertInto('users')

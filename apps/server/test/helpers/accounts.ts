@@ -27,3 +27,18 @@ export async function createVerifiedAccount(
   if (signin.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(signin.body)}`);
   return signin.body;
 }
+
+/** A verified, signed-in account per name (`<name>@mit.edu`): each one's id and access token. */
+export async function createVerifiedStudents<Name extends string>(
+  baseUrl: string,
+  names: readonly Name[],
+): Promise<{ ids: Record<Name, string>; tokens: Record<Name, string> }> {
+  const ids = {} as Record<Name, string>;
+  const tokens = {} as Record<Name, string>;
+  for (const name of names) {
+    const account = await createVerifiedAccount(baseUrl, `${name}@mit.edu`);
+    ids[name] = account.user.id;
+    tokens[name] = account.access_token;
+  }
+  return { ids, tokens };
+}
