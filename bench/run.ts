@@ -100,10 +100,11 @@ async function benchSize(
       log(`size ${size}: ${scenario.name}`);
       const index = withBaseline.indexOf(scenario);
       const request = scenario.build(world)[0];
-      const mismatch =
+      const check =
         index < 0 || !request
           ? null
           : await compareAnswers(appUrl, request, baselineUrl, `/q/${index}`);
+      const mismatch = check?.mismatch ?? null;
       if (mismatch) log(`  app and baseline answers differ: ${mismatch}`);
       const app = await measure(appUrl, () => scenario.build(world), options.load);
       const baseline =
@@ -120,6 +121,7 @@ async function benchSize(
         app,
         baseline,
         mismatch,
+        answer: check?.size ?? null,
         reference: scenario.reference,
       });
       const flag = app.flag ? `  FLAGGED: ${app.flag}` : '';

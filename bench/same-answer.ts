@@ -31,17 +31,33 @@ function describe(body: unknown): string {
   return `${rows.length} rows [${ids.slice(0, 3).join(',')}…] keys ${keys.join(',')}`;
 }
 
+/** What the app answered, for the table: the rows of a page, and the total a count reports. */
+function answerSize(answer: Answer): string {
+  if (!Array.isArray(answer.body)) return '1 object';
+  const rows = answer.body.length;
+  const total = answer.range?.split('/')[1];
+  if (!total || total === '*') return `${rows} row${rows === 1 ? '' : 's'}`;
+  return rows === 0 ? `count ${total}` : `${rows} of ${total}`;
+}
+
+export interface AnswerCheck {
+  /** What differs between the app's answer and the baseline's, or null when they agree. */
+  mismatch: string | null;
+  /** The app's answer in a few words ("12 rows", "1 of 7", "count 3"). */
+  size: string;
+}
+
 /**
  * Asks the app and the baseline once before measuring and compares their answers. A ratio is
- * only honest when both did the same work: the same rows, the same columns, the same count.
- * Returns null when they agree, else what differs; an empty answer is worth a warning too.
+ * only honest when both did the same work: the same rows, the same columns, the same count. An
+ * empty answer is worth a warning too.
  */
 export async function compareAnswers(
   appUrl: string,
   appRequest: Request,
   baselineUrl: string,
   baselinePath: string,
-): Promise<string | null> {
+): Promise<AnswerCheck> {
   const [app, baseline] = await Promise.all([
     fetchOnce(appUrl, appRequest),
     fetchOnce(baselineUrl, { path: baselinePath }),
@@ -58,5 +74,5 @@ export async function compareAnswers(
   if (Array.isArray(app.body) && app.body.length === 0 && total(app.range) === '*') {
     problems.push('app returned no rows');
   }
-  return problems.length > 0 ? problems.join('; ') : null;
+  return { mismatch: problems.length > 0 ? problems.join('; ') : null, size: answerSize(app) };
 }

@@ -32,15 +32,26 @@ async function signIn(baseUrl: string, email: string, password: string) {
 }
 
 /**
- * Picks the first student (oldest profile) whose inbox fills a page, so the inbox and unread
- * paths read real rows, yet the pick does not drift to an outlier as the tables grow.
+ * Picks the first student (oldest profile) of the biggest campus whose inbox fills a page, so
+ * the inbox and unread paths read real rows, yet the pick does not drift to an outlier as the
+ * tables grow. The biggest campus is where the load is, and the one whose lists are full at
+ * every size: growth then compares answers of the same length, not a short page with a full one.
  */
 async function pickStudent(database: DatabaseHandle) {
   const { db } = database;
+  const campus = await db
+    .selectFrom('users')
+    .select('university')
+    .groupBy('university')
+    .orderBy(sql`count(*)`, 'desc')
+    .orderBy('university')
+    .executeTakeFirst();
+  if (!campus) throw new Error('the seeded database has no student with a profile');
   const base = db
     .selectFrom('users')
     .innerJoin('auth_accounts', 'auth_accounts.id', 'users.user_id')
     .select(['users.user_id', 'users.university', 'users.skills', 'auth_accounts.email'])
+    .where('users.university', '=', campus.university)
     .orderBy('users.created_at');
   const inbox = sql<number>`(select count(*) from messages where recipient_id = users.user_id)`;
   const withMail = await base.where(inbox, '>=', 20).executeTakeFirst();

@@ -2,7 +2,7 @@ import type { Random } from '../random';
 import { formatAccountId, pickTimeBetween } from './ids';
 import { pickPersonName, toEmailLocalPart, type PersonName } from './names';
 import { createReferralCodeIssuer } from './referral-codes';
-import { UNIVERSITIES, type University } from './universities';
+import { pickUniversityIndex, UNIVERSITIES, type University } from './universities';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 /** Share of students who signed up with a classmate's code (the issue asks for about 30%). */
@@ -54,7 +54,7 @@ export function generatePeople(random: Random, options: PeopleOptions): Campus {
   ).sort((a, b) => a - b);
   const peopleByUniversity: Person[][] = UNIVERSITIES.map(() => []);
   const people = times.map((createdMs, index): Person => {
-    const universityIndex = random.int(0, UNIVERSITIES.length - 1);
+    const universityIndex = pickUniversityIndex(random);
     const university = UNIVERSITIES[universityIndex] as University;
     const name = pickPersonName(random);
     const classmates = peopleByUniversity[universityIndex] as Person[];

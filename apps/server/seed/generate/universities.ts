@@ -1,3 +1,4 @@
+import type { Random } from '../random';
 import { splitLines } from './words';
 
 export interface University {
@@ -58,3 +59,18 @@ export const UNIVERSITIES: readonly University[] = UNIVERSITY_LINES.map((line) =
   const [name = '', city = '', domain = ''] = line.split('|').map((part) => part.trim());
   return { name, city, domain };
 });
+
+// A network that started at one campus and spread from there: campus sizes fall off with rank
+// (weight 1/rank), so the first campus holds about a fifth of the students and the last about
+// a two-hundredth. Even a small seed then has a campus big enough to fill every list's page.
+const CUMULATIVE_WEIGHTS = UNIVERSITIES.reduce<number[]>((sums, _, index) => {
+  sums.push((sums.at(-1) ?? 0) + 1 / (index + 1));
+  return sums;
+}, []);
+
+/** The index into UNIVERSITIES of a new student's campus, drawn by the weights above. */
+export function pickUniversityIndex(random: Random): number {
+  const target = random.next() * (CUMULATIVE_WEIGHTS.at(-1) ?? 0);
+  const index = CUMULATIVE_WEIGHTS.findIndex((sum) => target < sum);
+  return index < 0 ? UNIVERSITIES.length - 1 : index;
+}

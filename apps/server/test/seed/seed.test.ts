@@ -59,6 +59,18 @@ describe.each(DIALECTS)('seedCampus on %s', (kind) => {
     expect(new Set(users.map((user) => user.university)).size).toBeGreaterThan(20);
   });
 
+  it('spreads students over campuses of very different sizes', async () => {
+    const sizes = new Map<string, number>();
+    for (const user of await selectAll('users')) {
+      sizes.set(user.university, (sizes.get(user.university) ?? 0) + 1);
+    }
+    const [biggest = 0, ...rest] = [...sizes.values()].sort((a, b) => b - a);
+    // The first campus holds about a fifth: at 1,000 students, enough for a full leaderboard.
+    expect(biggest / 300).toBeGreaterThan(0.15);
+    expect(biggest / 300).toBeLessThan(0.3);
+    expect(Math.min(...rest)).toBeLessThan(biggest / 10);
+  });
+
   it('copies the poster onto each project and keeps applications off one own project', async () => {
     const users = new Map((await selectAll('users')).map((user) => [user.user_id, user]));
     for (const project of await selectAll('projects')) {
