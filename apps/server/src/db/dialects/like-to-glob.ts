@@ -25,10 +25,8 @@ function literal(char: string): string {
 }
 
 /**
- * The text a `%text%` pattern looks for, or null for any other pattern. SQLite prepares a
- * statement again every time it runs with a bound LIKE or GLOB pattern (the pattern could
- * change the plan), which cost more than the search itself; "contains" is the search the app
- * makes, and `instr` answers it without that.
+ * The text a `%text%` pattern looks for, or null for any other pattern: "contains" is the search
+ * the app makes, and its text can be bound alone (sqlite-patterns.ts).
  */
 export function containedText(pattern: string): string | null {
   return /^%([^%_\\]*)%$/.exec(pattern)?.[1] ?? null;
