@@ -7,6 +7,7 @@ import * as projectCampus from './006-project-campus';
 import * as campusPeopleIndex from './007-campus-people-index';
 import * as unreadIndex from './008-unread-index';
 import * as refreshTokenChains from './009-refresh-token-chains';
+import * as refreshTokenExpiry from './010-refresh-token-expiry';
 
 /** Every migration, in order. Names sort the way they must run. */
 export const migrations = {
@@ -19,4 +20,5 @@ export const migrations = {
   '007-campus-people-index': campusPeopleIndex,
   '008-unread-index': unreadIndex,
   '009-refresh-token-chains': refreshTokenChains,
+  '010-refresh-token-expiry': refreshTokenExpiry,
 };

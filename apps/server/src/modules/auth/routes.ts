@@ -17,6 +17,7 @@ import { signInPageUrl, type AuthContext } from './context';
 import { consumeVerificationToken } from './email-tokens';
 import { registerHostedSignIn } from './hosted-routes';
 import { deleteMe, getMe, updateMe } from './me';
+import { startSignInPruning } from './prune-sign-ins';
 import { resendVerification } from './resend-verification';
 import { rotateRefreshToken, revokeSessionByToken } from './sessions';
 import { signIn } from './signin';
@@ -59,6 +60,10 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       timeWindow: HOUR,
       key: (request: FastifyRequest) => `${group}:${(request.body as { email?: string }).email}`,
     });
+
+  // Every refresh adds a token row; the expired ones are deleted in the background.
+  const pruning = startSignInPruning(app.database, app.log);
+  app.addHook('onClose', () => pruning.stop());
 
   const api = app.withTypeProvider<ZodTypeProvider>();
 
