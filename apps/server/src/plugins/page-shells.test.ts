@@ -25,9 +25,11 @@ const MANIFEST: ViteManifest = {
 };
 
 const preloads = (html: string | undefined) =>
-  [...(html ?? '').matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
-    (match) => match[1],
-  );
+  [
+    ...(html ?? '').matchAll(
+      /<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)">/g,
+    ),
+  ].map((match) => match[1]);
 
 describe('page shells', () => {
   const shells = buildPageShells(INDEX, MANIFEST);
