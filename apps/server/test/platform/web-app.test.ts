@@ -91,7 +91,7 @@ describe('serving the built web app', () => {
     expect(auth.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(auth.headers['cache-control']).toBe('no-cache');
     expect(auth.body).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/auth-page-def456.js"></head>',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/auth-page-def456.js"></head>',
     );
     for (const page of ['settings', '../auth', 'constructor']) {
       const other = await app.inject({ url: `/?page=${encodeURIComponent(page)}` });
