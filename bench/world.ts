@@ -34,8 +34,8 @@ async function signIn(baseUrl: string, email: string, password: string) {
 /**
  * Picks the first student (oldest profile) of the biggest campus whose inbox fills a page, so
  * the inbox and unread paths read real rows, yet the pick does not drift to an outlier as the
- * tables grow. The biggest campus is where the load is, and the one whose lists are full at
- * every size: growth then compares answers of the same length, not a short page with a full one.
+ * tables grow. The biggest campus is where the load is, and the one whose lists fill a page at
+ * both sizes: growth then compares answers of the same length, not a short page with a full one.
  */
 async function pickStudent(database: DatabaseHandle) {
   const { db } = database;
