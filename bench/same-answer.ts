@@ -31,12 +31,15 @@ function describe(body: unknown): string {
   return `${rows.length} rows [${ids.slice(0, 3).join(',')}…] keys ${keys.join(',')}`;
 }
 
+/** The total a Content-Range reports (`0-11/40`: 40), or `*` when it has none. */
+const totalOf = (range: string | null) => range?.split('/')[1] ?? '*';
+
 /** What the app answered, for the table: the rows of a page, and the total a count reports. */
 function answerSize(answer: Answer): string {
   if (!Array.isArray(answer.body)) return '1 object';
   const rows = answer.body.length;
-  const total = answer.range?.split('/')[1];
-  if (!total || total === '*') return `${rows} row${rows === 1 ? '' : 's'}`;
+  const total = totalOf(answer.range);
+  if (total === '*') return `${rows} row${rows === 1 ? '' : 's'}`;
   return rows === 0 ? `count ${total}` : `${rows} of ${total}`;
 }
 
@@ -67,11 +70,10 @@ export async function compareAnswers(
   const appShape = describe(app.body);
   const baselineShape = describe(baseline.body);
   if (appShape !== baselineShape) problems.push(`app ${appShape} vs baseline ${baselineShape}`);
-  const total = (range: string | null) => range?.split('/')[1] ?? '*';
-  if (total(app.range) !== total(baseline.range)) {
-    problems.push(`count ${total(app.range)} vs ${total(baseline.range)}`);
+  if (totalOf(app.range) !== totalOf(baseline.range)) {
+    problems.push(`count ${totalOf(app.range)} vs ${totalOf(baseline.range)}`);
   }
-  if (Array.isArray(app.body) && app.body.length === 0 && total(app.range) === '*') {
+  if (Array.isArray(app.body) && app.body.length === 0 && totalOf(app.range) === '*') {
     problems.push('app returned no rows');
   }
   return { mismatch: problems.length > 0 ? problems.join('; ') : null, size: answerSize(app) };

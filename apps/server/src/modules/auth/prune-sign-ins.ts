@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import { isoTime } from '../../lib/timestamps';
 
 /** How often the server looks for expired refresh tokens. */
-export const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 /** Rows deleted per transaction; requests get the database between batches. */
 const BATCH_SIZE = 500;
 
