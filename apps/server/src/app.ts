@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { realtimeRoutes } from './modules/realtime/routes';
 import { storageRoutes } from './modules/storage/routes';
+import { AccessLog } from './plugins/access-log';
 import { registerAuthentication } from './plugins/authentication';
 import { registerDatabase } from './plugins/database';
 import { registerErrorHandling } from './plugins/errors';
@@ -54,6 +55,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    logController: new AccessLog(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
@@ -29,6 +29,7 @@ export async function startTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
   databaseOptions: OpenOptions = {},
+  logger: FastifyBaseLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind, databaseOptions);
   // Stored files and generated secrets go to a folder of the test's own, never the repository.
@@ -52,7 +53,7 @@ export async function startTestApp(
     database,
     ownsDatabase: false,
     jwtSecret: TEST_JWT_SECRET,
-    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    logger,
     webDistDir: '/nonexistent',
   });
   await app.listen({ port, host: '127.0.0.1' });

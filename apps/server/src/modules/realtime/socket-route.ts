@@ -27,8 +27,6 @@ export function registerSocketRoute(app: FastifyInstance, options: SocketRouteOp
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'GET',
     url: '/api/realtime/:project',
-    // The default request log records the URL, and with it the token: log warnings only.
-    logLevel: 'warn',
     schema: { querystring: z.object({ token: z.string().min(1).max(4096).optional() }) },
     config: { rateLimit: { max: options.connectionsPerMinute, timeWindow: 60_000 } },
     preHandler: async (request) => {
