@@ -51,7 +51,13 @@ export function serveConnection(
   const { service, limits, log } = context;
   const limiter = createRateLimiter(limits.messagesPerSecond);
   const send = (frame: object) => {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > limits.maxBufferedBytes) {
+      log.info({ bufferedBytes: socket.bufferedAmount }, 'realtime client too slow; closing');
+      socket.close(CloseCode.tryAgainLater, 'Too slow to receive');
+      return;
+    }
+    socket.send(JSON.stringify(frame));
   };
   const sendError = (ref: Ref, code: string, message: string) =>
     send({ type: 'error', ref, code, message });

@@ -13,6 +13,13 @@ export interface RealtimeLimits {
   maxChannelsPerConnection: number;
   messagesPerSecond: number;
   maxPresenceStateBytes: number;
+  /**
+   * Bytes a socket may have waiting to be sent before the server gives up on it (close 1013). A
+   * client that stops reading (a frozen tab, a stalled network) would otherwise have every frame
+   * of its channels held in memory until the heartbeat ends it, and a client asking for history
+   * without reading could make the server hold any amount.
+   */
+  maxBufferedBytes: number;
 }
 
 export const DEFAULT_LIMITS: RealtimeLimits = {
@@ -21,6 +28,9 @@ export const DEFAULT_LIMITS: RealtimeLimits = {
   maxChannelsPerConnection: 50,
   messagesPerSecond: 20,
   maxPresenceStateBytes: 1024,
+  // Above the largest frame the server sends, a full history page (200 messages of 64 KiB), so
+  // one big answer alone never closes a client that is reading.
+  maxBufferedBytes: 16 * 1024 * 1024,
 };
 
 export const HISTORY_DEFAULT_LIMIT = 50;
@@ -35,6 +45,8 @@ export const RealtimeErrorCode = {
 export const CloseCode = {
   goingAway: 1001,
   messageTooLarge: 1009,
+  /** The client did not read fast enough (`maxBufferedBytes`); it may reconnect and catch up. */
+  tryAgainLater: 1013,
   /** 4000 + HTTP status, the convention of most realtime services. */
   unauthorized: 4401,
 } as const;
