@@ -1,12 +1,17 @@
+import type SqliteDatabase from 'better-sqlite3';
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { containedText, likeToGlob } from './like-to-glob';
 import type { PatternMatch } from './types';
 
 /**
- * SQLite's forms of PostgreSQL's `like` and `ilike`. LIKE ignores ASCII case (and only ASCII, as
- * lower() does), so `ilike` runs as LIKE and `like` as GLOB, which does not. "Contains"
- * (`%text%`, the search the app makes) wraps the text in wildcards in SQL; case-sensitive, it
- * runs as `instr`.
+ * SQLite's forms of PostgreSQL's `like` and `ilike`. LIKE ignores ASCII case, so `ilike` runs as
+ * LIKE and `like` as GLOB, which does not. "Contains" (`%text%`, the search the app makes) wraps
+ * the text in wildcards in SQL; case-sensitive, it runs as `instr`.
+ *
+ * LIKE folds ASCII letters only: "élodie" would not find "Élodie" as PostgreSQL's ILIKE does. A
+ * pattern with other characters therefore compares both sides lowered by JavaScript
+ * (`unicode_lower`, registered on the connection). That calls back into JavaScript for every row
+ * it reads, so an ASCII pattern, for which LIKE already gives PostgreSQL's answer, keeps LIKE.
  *
  * The pattern is never a bare parameter: SQLite prepares a statement again at every run when a
  * parameter alone is a LIKE or GLOB pattern (its value could change the plan), which cost more
@@ -15,10 +20,25 @@ import type { PatternMatch } from './types';
  */
 export function sqlitePatternMatch(pattern: string, caseInsensitive: boolean): PatternMatch {
   const text = containedText(pattern);
-  if (text !== null) return { form: caseInsensitive ? 'contains-ci' : 'contains', operand: text };
-  return caseInsensitive
-    ? { form: 'like', operand: pattern }
-    : { form: 'glob', operand: likeToGlob(pattern) };
+  if (!caseInsensitive) {
+    return text === null
+      ? { form: 'glob', operand: likeToGlob(pattern) }
+      : { form: 'contains', operand: text };
+  }
+  const form = text === null ? 'like' : 'contains-ci';
+  const operand = text ?? pattern;
+  return NON_ASCII.test(pattern)
+    ? { form: `${form}-unicode`, operand: operand.toLowerCase() }
+    : { form, operand };
+}
+
+const NON_ASCII = /[\u0080-\uffff]/;
+
+/** Registers `unicode_lower`, which the `-unicode` forms call, on a connection. */
+export function registerUnicodeLower(connection: SqliteDatabase.Database): void {
+  connection.function('unicode_lower', { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? value.toLowerCase() : value,
+  );
 }
 
 export function sqliteMatchPattern(
@@ -27,6 +47,10 @@ export function sqliteMatchPattern(
   operand: unknown,
 ): RawBuilder<SqlBool> {
   switch (form) {
+    case 'contains-ci-unicode':
+      return sql<boolean>`unicode_lower(${value}) like ('%' || ${operand} || '%')`;
+    case 'like-unicode':
+      return sql<boolean>`unicode_lower(${value}) like (${operand} || '') escape '\\'`;
     case 'contains-ci':
       // The text holds no `%`, `_` or backslash (containedText), so it needs no escaping.
       return sql<boolean>`${value} like ('%' || ${operand} || '%')`;

@@ -4,7 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from '../schema';
 import { runSqliteAdminStatements } from './sqlite-admin';
-import { sqliteMatchPattern, sqlitePatternMatch } from './sqlite-patterns';
+import { registerUnicodeLower, sqliteMatchPattern, sqlitePatternMatch } from './sqlite-patterns';
 import { withStatementCache } from './statement-cache';
 import type { ConstraintViolation, DatabaseHandle, OpenOptions } from './types';
 
@@ -25,6 +25,7 @@ export function openSqlite(file: string, options: OpenOptions = {}): DatabaseHan
   connection.pragma('synchronous = NORMAL');
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
+  registerUnicodeLower(connection);
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(connection) }),
     log: options.onQuery ? (event) => options.onQuery!(event.query) : undefined,
