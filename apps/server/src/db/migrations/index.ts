@@ -8,6 +8,7 @@ import * as campusPeopleIndex from './007-campus-people-index';
 import * as unreadIndex from './008-unread-index';
 import * as refreshTokenChains from './009-refresh-token-chains';
 import * as refreshTokenExpiry from './010-refresh-token-expiry';
+import * as peopleCityIndex from './011-people-city-index';
 
 /** Every migration, in order. Names sort the way they must run. */
 export const migrations = {
@@ -21,4 +22,5 @@ export const migrations = {
   '008-unread-index': unreadIndex,
   '009-refresh-token-chains': refreshTokenChains,
   '010-refresh-token-expiry': refreshTokenExpiry,
+  '011-people-city-index': peopleCityIndex,
 };

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import { encodeCursor, PostgrestError } from '../../lib/postgrest';
-import type { OrderTerm, ParsedRequest } from '../../lib/postgrest';
+import type { Condition, OrderTerm, ParsedRequest } from '../../lib/postgrest';
 import type { RequestUser } from '../../plugins/authentication';
 import { rethrowAsPostgrestError } from './database-errors';
 import { bindConditions } from './query/bind-conditions';
+import { fromCandidates, splittableOr, withBranch, type TableQuery } from './query/candidates';
 import { Bindings } from './query/bindings';
 import { cursorKeys, extraCursorKeys } from './query/cursor-keys';
 import { afterCursor, keysetOrder } from './query/keyset';
@@ -52,37 +53,51 @@ interface PageQuery {
   /** Bound: the cursor's values, one per keyset term, and the offset. */
   cursor: unknown[] | null;
   offset: number;
+  /** For an `or` of equalities, the filters with each branch in its place (query/candidates.ts). */
+  branches: RowFilter[] | null;
 }
 
 /** The page of rows: the asked-for columns plus the cursor's keys, ordered and limited. */
 function selectPage(request: TableRequest, page: PageQuery, context: CompileContext) {
   const { policy, parsed } = request;
-  const { where, output, keyset, extraKeys, cursor } = page;
+  const { output, keyset, extraKeys, cursor } = page;
   const { user } = context;
-  let query = dynamicDb(request.database)
-    .selectFrom(policy.name)
-    .where((eb) =>
-      cursor && keyset ? eb.and([where(eb), afterCursor(eb, keyset, cursor, context)]) : where(eb),
-    )
+  const db = dynamicDb(request.database);
+  const afterPosition =
+    (filter: RowFilter): RowFilter =>
+    (eb) =>
+      cursor && keyset
+        ? eb.and([filter(eb), afterCursor(eb, keyset, cursor, context)])
+        : filter(eb);
+  const terms = keyset ?? parsed.order;
+  const inPageOrder = <Query extends TableQuery>(query: Query): Query => {
+    let ordered = query;
+    for (const term of terms) {
+      ordered = ordered.orderBy(
+        (eb) => columnExpression(eb, policy, term.column, user),
+        (ob) => {
+          const directed = term.direction === 'desc' ? ob.desc() : ob.asc();
+          // Where nulls cannot occur the clause is left out: SQLite and PostgreSQL place nulls at
+          // opposite ends by default, and an explicit clause SQLite doesn't expect stops it from
+          // reading the order straight from an index.
+          if (!canBeNull(policy, term.column)) return directed;
+          return term.nulls === 'first' ? directed.nullsFirst() : directed.nullsLast();
+        },
+      ) as Query;
+    }
+    return ordered;
+  };
+  const from = page.branches
+    ? fromCandidates(db, policy, page.branches.map(afterPosition), inPageOrder, page.limit)
+    : db.selectFrom(policy.name);
+  const query = from
+    .where(afterPosition(page.where))
     .select((eb) => [
       ...output.map(({ column, alias }) => columnExpression(eb, policy, column, user).as(alias)),
       ...extraKeys.map(({ column, alias }) => eb.ref(`${policy.name}.${column}`).as(alias)),
     ]);
-  for (const term of keyset ?? parsed.order) {
-    query = query.orderBy(
-      (eb) => columnExpression(eb, policy, term.column, user),
-      (ob) => {
-        const directed = term.direction === 'desc' ? ob.desc() : ob.asc();
-        // Where nulls cannot occur the clause is left out: SQLite and PostgreSQL place nulls at
-        // opposite ends by default, and an explicit clause SQLite doesn't expect stops it from
-        // reading the order straight from an index.
-        if (!canBeNull(policy, term.column)) return directed;
-        return term.nulls === 'first' ? directed.nullsFirst() : directed.nullsLast();
-      },
-    );
-  }
   // A literal: SQLite prepares a statement again on every run when its LIMIT is a parameter.
-  return query.limit(sql.lit(page.limit)).offset(page.offset);
+  return inPageOrder(query).limit(sql.lit(page.limit)).offset(page.offset);
 }
 
 function countRows(request: TableRequest, where: RowFilter) {
@@ -112,14 +127,19 @@ export async function readRows(request: TableRequest): Promise<TableResponse> {
   const planUser: RequestUser = { ...user, id: bindings.bind(user.id) };
   const filters = bindConditions(parsed.filters, { policy, database, bindings });
   const context: CompileContext = { policy, user: planUser, database, operands: filters.operands };
-  const where: RowFilter = (eb) =>
-    compileWhere(eb, policy.canRead(eb, planUser), parsed.filters, context);
+  const rowsWhere =
+    (conditions: Condition[]): RowFilter =>
+    (eb) =>
+      compileWhere(eb, policy.canRead(eb, planUser), conditions, context);
+  const where = rowsWhere(parsed.filters);
   const output = expandSelect(policy, parsed.select);
   const keyset = tryKeysetOrder(request);
   const limit = parsed.range.limit ?? parsed.range.maxLimit;
   const offset = parsed.range.offset;
   const cursor =
     parsed.cursor && keyset ? parsed.cursor.values.map((value) => bindings.bind(value)) : null;
+  // A union of pages needs every row to have one place (the keyset's order) and no offset.
+  const split = keyset && offset === 0 ? splittableOr(parsed.filters) : null;
   const page: PageQuery = {
     where,
     output,
@@ -128,6 +148,9 @@ export async function readRows(request: TableRequest): Promise<TableResponse> {
     limit,
     cursor,
     offset: bindings.bind(offset),
+    branches: split
+      ? split.conditions.map((branch) => rowsWhere(withBranch(parsed.filters, split, branch)))
+      : null,
   };
   const db = dynamicDb(database);
   const fail = (error: unknown) => rethrowAsPostgrestError(database, error);
@@ -142,6 +165,7 @@ export async function readRows(request: TableRequest): Promise<TableResponse> {
     filters.key,
     orderKey(parsed.order),
     cursor ? 'after' : '',
+    split ? 'candidates' : '',
     limit,
   ].join('|');
   const rows = countOnly
