@@ -3,7 +3,7 @@ import { get, quote, REST, toQuery, type Scenario } from './scenario-kit';
 
 // Owner-only columns read as NULL on other people's rows (apps/server modules/db/query), so the
 // baseline returns the same keys without the CASE.
-const USER_COLUMNS = `id, user_id, name, null as email, university, city, role, skills, interests,
+export const USER_COLUMNS = `id, user_id, name, null as email, university, city, role, skills, interests,
   referral_code, null as referred_by, referral_count, bio, profile_picture, instagram_handle,
   linkedin_url, contact_email, portfolio_link, null as email_notifications,
   null as project_notifications, null as collaboration_notifications, created_at, updated_at`;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Request } from 'autocannon';
 import { APPLICATION_MESSAGE } from '@campuscollab/shared';
+import { NEARBY_SCENARIOS } from './nearby-scenarios';
 import { READ_SCENARIOS } from './read-scenarios';
 import { bearer, REST, type Scenario } from './scenario-kit';
 
@@ -107,4 +108,9 @@ const FLOOR_SCENARIO: Scenario = {
 };
 
 /** Every hot path of issue 7, in the order the results table prints them. */
-export const SCENARIOS: Scenario[] = [...READ_SCENARIOS, ...ACTION_SCENARIOS, FLOOR_SCENARIO];
+export const SCENARIOS: Scenario[] = [
+  ...READ_SCENARIOS,
+  ...NEARBY_SCENARIOS,
+  ...ACTION_SCENARIOS,
+  FLOOR_SCENARIO,
+];

@@ -4,6 +4,8 @@ import type { DatabaseHandle } from '../apps/server/src/db/dialects/types';
 /** Who the benchmark acts as and what it asks for, read from the seeded database. */
 export interface BenchWorld {
   student: { accountId: string; email: string; university: string; token: string };
+  /** A student of the smallest campus, for the "nearby" lists (my campus or my city). */
+  smallCampus: { accountId: string; university: string; city: string; token: string };
   /** Another seeded student, to send messages to. */
   recipientId: string;
   /** A word from a project title on the student's campus, typed into Explore's search box. */
@@ -60,6 +62,33 @@ async function pickStudent(database: DatabaseHandle) {
   return student;
 }
 
+/**
+ * The first student (oldest profile) of the smallest campus, among students who gave a city.
+ * There "my campus or my city" matches few rows, which is where reading that `or` by one index
+ * walked most of the table (apps/server modules/db/query/candidates.ts).
+ */
+async function pickSmallCampusStudent(database: DatabaseHandle) {
+  const { db } = database;
+  const campus = await db
+    .selectFrom('users')
+    .select('university')
+    .where('city', 'is not', null)
+    .groupBy('university')
+    .orderBy(sql`count(*)`)
+    .orderBy('university')
+    .executeTakeFirst();
+  if (!campus) throw new Error('the seeded database has no student with a city');
+  const student = await db
+    .selectFrom('users')
+    .innerJoin('auth_accounts', 'auth_accounts.id', 'users.user_id')
+    .select(['users.user_id', 'users.university', 'users.city', 'auth_accounts.email'])
+    .where('users.university', '=', campus.university)
+    .where('users.city', 'is not', null)
+    .orderBy('users.created_at')
+    .executeTakeFirstOrThrow();
+  return { ...student, city: student.city! };
+}
+
 /** Reads the world from the database and signs students in over HTTP for their tokens. */
 export async function loadWorld(
   database: DatabaseHandle,
@@ -90,6 +119,8 @@ export async function loadWorld(
   const skills = JSON.parse(student.skills) as string[];
 
   const mainSession = await signIn(baseUrl, student.email, password);
+  const small = await pickSmallCampusStudent(database);
+  const smallSession = await signIn(baseUrl, small.email, password);
   const refreshTokens = [mainSession.refresh_token];
   const tokens = new Map<string, string>();
   for (const applicant of applicants) {
@@ -129,6 +160,12 @@ export async function loadWorld(
       email: student.email,
       university: student.university,
       token: mainSession.access_token,
+    },
+    smallCampus: {
+      accountId: small.user_id,
+      university: small.university,
+      city: small.city,
+      token: smallSession.access_token,
     },
     recipientId: recipient.user_id,
     projectSearch: projectSearch ?? 'project',
