@@ -88,6 +88,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
     : createOutboxMailer(options.database.db, app.log);
   app.addHook('onClose', async () => mailer.close());
+  if (config.production && !config.smtpUrl) {
+    // It still runs (sign-up links reach the log), but no student would receive an email.
+    app.log.warn('SMTP_URL is not set: emails are kept in the outbox table and logged, not sent');
+  }
 
   // Separate keys from one secret, one per purpose: a refresh successor or a cursor signature
   // can never be mistaken for a JWT signature.
