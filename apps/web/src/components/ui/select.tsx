@@ -7,13 +7,19 @@ export interface SelectOption {
   label: string;
 }
 
-/** A labelled single choice; the popup has Radix's keyboard support and type-ahead. */
+/**
+ * A labelled single choice; the popup has Radix's keyboard support and type-ahead. With no
+ * value it shows `placeholder`; an error is shown under it and read out with it, as a text
+ * field's is.
+ */
 export function Select({
   label,
   value,
   onValueChange,
   options,
   hideLabel = false,
+  placeholder,
+  error,
   className,
 }: {
   label: string;
@@ -21,9 +27,12 @@ export function Select({
   onValueChange: (value: string) => void;
   options: readonly SelectOption[];
   hideLabel?: boolean;
+  placeholder?: string;
+  error?: string | null;
   className?: string;
 }) {
   const id = useId();
+  const errorId = `${id}-error`;
   return (
     <div className={className}>
       <label
@@ -35,9 +44,11 @@ export function Select({
       <SelectPrimitive.Root value={value} onValueChange={onValueChange}>
         <SelectPrimitive.Trigger
           aria-labelledby={id}
-          className="flex w-full items-center justify-between gap-2 rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-left text-gray-900"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className="flex w-full items-center justify-between gap-2 rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-left text-gray-900 aria-[invalid=true]:border-red-500 data-[placeholder]:text-gray-500"
         >
-          <SelectPrimitive.Value />
+          <SelectPrimitive.Value placeholder={placeholder} />
           <SelectPrimitive.Icon>
             <ChevronDown aria-hidden="true" className="h-4 w-4 text-gray-600" />
           </SelectPrimitive.Icon>
@@ -65,6 +76,11 @@ export function Select({
           </SelectPrimitive.Content>
         </SelectPrimitive.Portal>
       </SelectPrimitive.Root>
+      {error && (
+        <p id={errorId} className="mt-1.5 text-sm text-red-700">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -29,6 +29,7 @@ describe('CompleteProfileForm', () => {
   it('suggests the university from the school email, editable', () => {
     renderAt('/?page=auth', <CompleteProfileForm email="ada@mit.edu" />);
     expect(screen.getByLabelText('University*', { exact: false })).toHaveValue('MIT');
+    expect(screen.getByRole('combobox', { name: 'Role*' })).toHaveTextContent('Choose your role');
   });
 
   it('requires name, university and role, and leaves city and referral code optional', async () => {
@@ -40,7 +41,9 @@ describe('CompleteProfileForm', () => {
 
     expect(screen.getByText('Full name is required')).toBeInTheDocument();
     expect(screen.getByText('University is required')).toBeInTheDocument();
-    expect(screen.getByText('Role is required')).toBeInTheDocument();
+    const roleSelect = screen.getByRole('combobox', { name: 'Role*' });
+    expect(roleSelect).toHaveAttribute('aria-invalid', 'true');
+    expect(roleSelect).toHaveAccessibleDescription('Role is required');
     expect(screen.getByLabelText('Full Name*')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('City (optional)')).not.toHaveAttribute('aria-invalid');
     expect(api.createProfile).not.toHaveBeenCalled();

@@ -80,14 +80,14 @@ export function CompleteProfileForm({ email }: { email: string }) {
           onChange={(event) => setCity(event.target.value)}
           error={errors.city}
         />
-        <div>
-          <Select label="Role*" value={role} onValueChange={setRole} options={ROLE_OPTIONS} />
-          {errors.role && (
-            <p role="alert" className="mt-1.5 text-sm text-red-700">
-              {errors.role}
-            </p>
-          )}
-        </div>
+        <Select
+          label="Role*"
+          placeholder="Choose your role"
+          value={role}
+          onValueChange={setRole}
+          options={ROLE_OPTIONS}
+          error={errors.role}
+        />
         <TextField
           label="Referral Code (optional)"
           hint="Were you invited by a friend? Enter their code."
