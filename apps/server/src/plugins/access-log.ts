@@ -1,7 +1,7 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /** The path of a request URL: its query string can carry secrets and people's data. */
-export function pathOf(url: string): string {
+function pathOf(url: string): string {
   const query = url.indexOf('?');
   return query === -1 ? url : url.slice(0, query);
 }

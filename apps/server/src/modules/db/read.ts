@@ -4,7 +4,13 @@ import type { Condition, OrderTerm, ParsedRequest } from '../../lib/postgrest';
 import type { RequestUser } from '../../plugins/authentication';
 import { rethrowAsPostgrestError } from './database-errors';
 import { bindConditions } from './query/bind-conditions';
-import { fromCandidates, splittableOr, withBranch, type TableQuery } from './query/candidates';
+import {
+  fromCandidates,
+  splittableOr,
+  withBranch,
+  type RowFilter,
+  type TableQuery,
+} from './query/candidates';
 import { Bindings } from './query/bindings';
 import { cursorKeys, extraCursorKeys } from './query/cursor-keys';
 import { afterCursor, keysetOrder } from './query/keyset';
@@ -20,7 +26,7 @@ import {
   type TableRequest,
   type TableResponse,
 } from './table-request';
-import type { Row, TableExpressions } from './tables/types';
+import type { Row } from './tables/types';
 
 /** The header that carries the next page's cursor (keyset pagination). */
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
@@ -40,8 +46,6 @@ function tryKeysetOrder(request: TableRequest): OrderTerm[] | null {
     return null;
   }
 }
-
-type RowFilter = (eb: TableExpressions) => ReturnType<typeof compileWhere>;
 
 interface PageQuery {
   where: RowFilter;

@@ -8,7 +8,8 @@ const MAX_BRANCHES = 4;
 const CANDIDATE = 'candidate_key';
 
 type Db = ReturnType<typeof dynamicDb>;
-type RowFilter = (eb: TableExpressions) => Expression<SqlBool>;
+/** The rows a query keeps, as a WHERE built on the table's expressions. */
+export type RowFilter = (eb: TableExpressions) => Expression<SqlBool>;
 /** A query of a policy's table, whatever it selects. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any selection of the table
 export type TableQuery = SelectQueryBuilder<DynamicDatabase, string, any>;
