@@ -6,6 +6,7 @@ describe('public API', () => {
     expect(Object.keys(postgrest).sort()).toEqual([
       'DEFAULT_MAX_LIMIT',
       'PostgrestError',
+      'REQUEST_HEADERS',
       'createParseError',
       'decodeCursor',
       'encodeCursor',

@@ -1,4 +1,4 @@
-export { parsePostgrestRequest, readHeader } from './parse-request';
+export { parsePostgrestRequest, readHeader, REQUEST_HEADERS } from './parse-request';
 export type { ParseRequestOptions, RequestHeaders } from './parse-request';
 export { PostgrestError, createParseError } from './errors';
 export type { PostgrestErrorBody, PostgrestErrorInit } from './errors';

@@ -179,7 +179,7 @@ describe('parsePostgrestRequest', () => {
   it('reads headers whatever their case', () => {
     expect(parse('', { ACCEPT: 'application/vnd.pgrst.object+json' }).singular).toBe(true);
     expect(
-      readHeader({ Prefer: 'a', prefer: ['b', 'c'], other: 'x', gone: undefined }, 'PREFER'),
+      readHeader({ Prefer: 'a', prefer: ['b', 'c'], other: 'x', gone: undefined }, 'prefer'),
     ).toEqual(['a', 'b', 'c']);
   });
 

@@ -18,6 +18,14 @@ import type { Condition, CursorPosition, OrderTerm, ParsedRequest } from './type
 
 export type RequestHeaders = Record<string, string | string[] | undefined>;
 
+/**
+ * Every header a parse reads (`readHeader` takes no other name): with the method and the query
+ * string, all that decides what a request parses to.
+ */
+export const REQUEST_HEADERS = ['accept', 'prefer', 'range', 'range-unit'] as const;
+
+export type RequestHeaderName = (typeof REQUEST_HEADERS)[number];
+
 export interface ParseRequestOptions {
   /** Cap on `limit` (and the limit a read should apply when none is asked); default 1000. */
   maxLimit?: number;
@@ -119,7 +127,7 @@ export function parsePostgrestRequest(
 }
 
 /** Reads every value of a header, whatever the case of its name. */
-export function readHeader(headers: RequestHeaders, name: string): string[] {
+export function readHeader(headers: RequestHeaders, name: RequestHeaderName): string[] {
   const wanted = name.toLowerCase();
   const values: string[] = [];
   // A loop rather than entries/filter/flatMap: this runs a few times for every table request.

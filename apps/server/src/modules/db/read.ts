@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Compilable } from 'kysely';
 import { encodeCursor, PostgrestError } from '../../lib/postgrest';
 import type { Condition, OrderTerm, ParsedRequest } from '../../lib/postgrest';
 import type { RequestUser } from '../../plugins/authentication';
@@ -26,7 +26,7 @@ import {
   type TableRequest,
   type TableResponse,
 } from './table-request';
-import type { Row } from './tables/types';
+import type { Row, TablePolicy } from './tables/types';
 
 /** The header that carries the next page's cursor (keyset pagination). */
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
@@ -37,7 +37,7 @@ function canBeNull(policy: TableRequest['policy'], column: string): boolean {
 }
 
 /** A keyset order is possible when every column can be compared; otherwise no cursor is offered. */
-function tryKeysetOrder(request: TableRequest): OrderTerm[] | null {
+function tryKeysetOrder(request: ReadRequest): OrderTerm[] | null {
   if (request.parsed.order.length === 0) return null;
   try {
     return keysetOrder(request.policy, request.parsed.order);
@@ -62,7 +62,7 @@ interface PageQuery {
 }
 
 /** The page of rows: the asked-for columns plus the cursor's keys, ordered and limited. */
-function selectPage(request: TableRequest, page: PageQuery, context: CompileContext) {
+function selectPage(request: ReadRequest, page: PageQuery, context: CompileContext) {
   const { policy, parsed } = request;
   const { output, keyset, extraKeys, cursor } = page;
   const { user } = context;
@@ -104,7 +104,7 @@ function selectPage(request: TableRequest, page: PageQuery, context: CompileCont
   return inPageOrder(query).limit(sql.lit(page.limit)).offset(page.offset);
 }
 
-function countRows(request: TableRequest, where: RowFilter) {
+function countRows(request: ReadRequest, where: RowFilter) {
   return dynamicDb(request.database)
     .selectFrom(request.policy.name)
     .where(where)
@@ -122,13 +122,42 @@ function orderKey(order: OrderTerm[]): string {
   return order.map((term) => `${term.column}.${term.direction}.${term.nulls}`).join(',');
 }
 
-/** GET and HEAD: the rows the policy lets this user see, filtered, ordered and paged in SQL. */
-export async function readRows(request: TableRequest): Promise<TableResponse> {
-  const { policy, parsed, user, database } = request;
+/** The SQL of one of a read's queries: its plan's key and how to build it (db/plans.ts). */
+interface PlannedQuery {
+  key: string;
+  build: () => Compilable;
+}
+
+/**
+ * A read with everything decided but whose it is: its queries and the values they bind, less
+ * the user's id. It depends only on the table, the query string and the headers a parse reads
+ * (REQUEST_HEADERS), so a request seen before skips straight to running it (prepared-reads.ts).
+ */
+export interface PreparedRead {
+  parsed: ParsedRequest;
+  policy: TablePolicy;
+  /** Bound values; the first stands for the user's id, which `runRead` puts in its place. */
+  values: readonly unknown[];
+  /** Null when only the count was asked for. */
+  page: PlannedQuery | null;
+  count: PlannedQuery | null;
+  keyset: OrderTerm[] | null;
+  output: OutputColumn[];
+  extraKeys: OutputColumn[];
+  offset: number;
+  limit: number;
+}
+
+/** What a read is prepared from: no user, no body. */
+export type ReadRequest = Pick<TableRequest, 'policy' | 'parsed' | 'database'>;
+
+/** GET and HEAD, decided: the rows the policy lets a user see, filtered, ordered and paged. */
+export function prepareRead(request: ReadRequest): PreparedRead {
+  const { policy, parsed, database } = request;
   // Values are bound before any SQL is built, in an order the plan keys below determine: the
   // user, the filters, the cursor, the offset.
   const bindings = new Bindings(false);
-  const planUser: RequestUser = { ...user, id: bindings.bind(user.id) };
+  const planUser = { id: bindings.bind<string>('') };
   const filters = bindConditions(parsed.filters, { policy, database, bindings });
   const context: CompileContext = { policy, user: planUser, database, operands: filters.operands };
   const rowsWhere =
@@ -144,11 +173,12 @@ export async function readRows(request: TableRequest): Promise<TableResponse> {
     parsed.cursor && keyset ? parsed.cursor.values.map((value) => bindings.bind(value)) : null;
   // A union of pages needs every row to have one place (the keyset's order) and no offset.
   const split = keyset && offset === 0 ? splittableOr(parsed.filters) : null;
+  const extraKeys = extraCursorKeys(keyset, output);
   const page: PageQuery = {
     where,
     output,
     keyset,
-    extraKeys: extraCursorKeys(keyset, output),
+    extraKeys,
     limit,
     cursor,
     offset: bindings.bind(offset),
@@ -156,8 +186,6 @@ export async function readRows(request: TableRequest): Promise<TableResponse> {
       ? split.conditions.map((branch) => rowsWhere(withBranch(parsed.filters, split, branch)))
       : null,
   };
-  const db = dynamicDb(database);
-  const fail = (error: unknown) => rethrowAsPostgrestError(database, error);
 
   // `limit=0` with a count asks for the number alone (the dashboard's figures): no rows to
   // read. The count runs the same filters, so a bad one fails the same way.
@@ -172,31 +200,53 @@ export async function readRows(request: TableRequest): Promise<TableResponse> {
     split ? 'candidates' : '',
     limit,
   ].join('|');
-  const rows = countOnly
-    ? []
-    : await runPlan<Row>(db, pageKey, bindings.values, () =>
-        selectPage(request, page, context),
-      ).catch(fail);
-  const total = parsed.preferences.count
-    ? await runPlan<{ count: number | string }>(
-        db,
-        `count|${policy.name}|${filters.key}`,
-        bindings.values,
-        () => countRows(request, where),
-      )
+  return {
+    parsed,
+    policy,
+    values: bindings.values,
+    page: countOnly ? null : { key: pageKey, build: () => selectPage(request, page, context) },
+    count: parsed.preferences.count
+      ? { key: `count|${policy.name}|${filters.key}`, build: () => countRows(request, where) }
+      : null,
+    keyset,
+    output,
+    extraKeys,
+    offset,
+    limit,
+  };
+}
+
+/** What running a prepared read needs besides the user. */
+export type ReadContext = Pick<TableRequest, 'database' | 'cursorSecret'>;
+
+/** Runs a prepared read for this user. */
+export async function runRead(
+  read: PreparedRead,
+  user: RequestUser,
+  { database, cursorSecret }: ReadContext,
+): Promise<TableResponse> {
+  const { parsed, policy, keyset, output, offset, limit } = read;
+  const values = read.values.with(0, user.id);
+  const db = dynamicDb(database);
+  const fail = (error: unknown) => rethrowAsPostgrestError(database, error);
+  const rows = read.page
+    ? await runPlan<Row>(db, read.page.key, values, read.page.build).catch(fail)
+    : [];
+  const total = read.count
+    ? await runPlan<{ count: number | string }>(db, read.count.key, values, read.count.build)
         .then((counted) => Number(counted[0]?.count ?? 0))
         .catch(fail)
     : null;
 
   const headers: Record<string, string> = {
-    ...baseHeaders(request),
+    ...baseHeaders(read),
     'content-range': contentRange(offset, rows.length, total),
   };
   const last = rows.at(-1);
   if (keyset && last && rows.length === limit) {
-    const values = cursorKeys(keyset, output).map(({ alias }) => last[alias]);
-    headers[NEXT_CURSOR_HEADER] = encodeCursor(values, {
-      secret: request.cursorSecret,
+    const lastKeys = cursorKeys(keyset, output).map(({ alias }) => last[alias]);
+    headers[NEXT_CURSOR_HEADER] = encodeCursor(lastKeys, {
+      secret: cursorSecret,
       order: keyset,
       scope: policy.name,
     });
@@ -206,7 +256,7 @@ export async function readRows(request: TableRequest): Promise<TableResponse> {
   // object, and JSON.stringify with it.
   const aliases = output.map(({ alias }) => alias);
   const body =
-    page.extraKeys.length > 0
+    read.extraKeys.length > 0
       ? rows.map((row) => {
           const shaped: Record<string, unknown> = {};
           for (const alias of aliases) shaped[alias] = row[alias];

@@ -5,7 +5,8 @@ import { parsePostgrestRequest, PostgrestError, type RequestHeaders } from '../.
 import { changeRows } from './change';
 import { insertRows } from './insert';
 import { requireColumn } from './query/column-expression';
-import { NEXT_CURSOR_HEADER, readRows } from './read';
+import { PreparedReads } from './prepared-reads';
+import { NEXT_CURSOR_HEADER, prepareRead, runRead } from './read';
 import type { TableRequest, TableResponse } from './table-request';
 import { TABLE_POLICIES } from './tables';
 
@@ -64,16 +65,19 @@ export async function dbRoutes(app: FastifyInstance, options: DbRoutesOptions) {
     };
   };
 
-  const send = (reply: FastifyReply, tableRequest: TableRequest, response: TableResponse) => {
+  const readContext = { database: app.database, cursorSecret: options.cursorSecret };
+  const send = (
+    reply: FastifyReply,
+    { parsed }: Pick<TableRequest, 'parsed'>,
+    response: TableResponse,
+  ) => {
     reply.status(response.status).headers(response.headers);
     reply.header(
       'access-control-expose-headers',
       `content-range, preference-applied, ${NEXT_CURSOR_HEADER}`,
     );
     if (response.body === undefined) return reply.send();
-    const type = tableRequest.parsed.singular
-      ? 'application/vnd.pgrst.object+json'
-      : 'application/json';
+    const type = parsed.singular ? 'application/vnd.pgrst.object+json' : 'application/json';
     return reply.type(`${type}; charset=utf-8`).send(JSON.stringify(response.body));
   };
 
@@ -99,9 +103,19 @@ export async function dbRoutes(app: FastifyInstance, options: DbRoutesOptions) {
   });
 
   const url = '/api/db/:project/rest/v1/:table';
+  const reads = new PreparedReads();
   app.get<{ Params: TableParams }>(url, async (request, reply) => {
+    const key = reads.keyOf(request);
+    const kept = reads.get(key);
+    // A kept read was prepared from this very URL, so its project and table exist.
+    if (kept) {
+      const user = await app.authentication.requireUser(request);
+      return send(reply, kept, await runRead(kept, user, readContext));
+    }
     const tableRequest = await prepare(request);
-    return send(reply, tableRequest, await readRows(tableRequest));
+    const read = prepareRead(tableRequest);
+    reads.set(key, read);
+    return send(reply, read, await runRead(read, tableRequest.user, readContext));
   });
   app.post<{ Params: TableParams }>(url, async (request, reply) => {
     const tableRequest = await prepare(request);

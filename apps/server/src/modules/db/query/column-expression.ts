@@ -36,7 +36,7 @@ export function columnExpression(
   eb: TableExpressions,
   policy: TablePolicy,
   column: string,
-  user: RequestUser,
+  user: Pick<RequestUser, 'id'>,
 ): AliasableExpression<unknown> {
   const rule = requireColumn(policy, column);
   const ref = columnRef(eb, policy, column);

@@ -9,7 +9,7 @@ import { columnExpression } from './column-expression';
 export interface CompileContext {
   policy: TablePolicy;
   /** The user as the SQL sees them: while a read's plan is built, `id` is a Slot. */
-  user: RequestUser;
+  user: Pick<RequestUser, 'id'>;
   database: DatabaseHandle;
   /** Each filter's checked and bound operands (./bind-conditions.ts). */
   operands: Map<FilterCondition, FilterOperands>;

@@ -50,7 +50,7 @@ export interface TablePolicy {
    * shape of request (db/plans.ts), so this may use `user.id` only as a value in the
    * expression (it is bound), never to decide which SQL to build.
    */
-  canRead(eb: TableExpressions, user: RequestUser): Expression<SqlBool>;
+  canRead(eb: TableExpressions, user: Pick<RequestUser, 'id'>): Expression<SqlBool>;
   /** Null when nobody may update rows of this table through the API. */
   canUpdate: ((eb: TableExpressions, user: RequestUser) => Expression<SqlBool>) | null;
   canDelete: ((eb: TableExpressions, user: RequestUser) => Expression<SqlBool>) | null;
