@@ -71,4 +71,26 @@ describe('plans', () => {
     expect(planStatementName(db, 'select 1')).toBeUndefined();
     expect(planStatementName({}, text)).toBeUndefined();
   });
+
+  it('never runs inside another request’s transaction', async () => {
+    const names = () =>
+      runPlan<{ name: string }>(db, 'every pet', [], () =>
+        db.selectFrom('pets').select('name').orderBy('name'),
+      ).then((rows) => rows.map((row) => row.name));
+    const before = await names();
+    let during: Promise<string[]> | null = null;
+    const rolledBack = db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('pets').values({ name: 'Zed', kind: 'cat', age: 2 }).execute();
+        during = names();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw new Error('roll back');
+      })
+      .catch((error: Error) => error.message);
+    expect(await rolledBack).toBe('roll back');
+    // The plan waited for the transaction to end, so it never saw the row rolled back.
+    expect(await during).toEqual(before);
+    expect(before).not.toContain('Zed');
+  });
 });

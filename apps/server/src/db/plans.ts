@@ -81,6 +81,19 @@ function makePlan(query: Compilable): Plan {
 }
 
 /**
+ * Runs a plan's query straight on the database's connection, or returns null when it cannot
+ * now; the plan then goes through Kysely's driver. See dialects/sqlite.ts.
+ */
+export type DirectRunner = (query: CompiledQuery) => QueryResult<unknown> | null;
+
+const directRunners = new WeakMap<object, DirectRunner>();
+
+/** Lets plans on `db` (not on its transactions, which are other objects) skip the driver. */
+export function runPlansDirectly(db: object, runner: DirectRunner): void {
+  directRunners.set(db, runner);
+}
+
+/**
  * Runs a query whose SQL depends only on `key`: the first run with that key builds the query
  * (with Slots for its values) and keeps its SQL; later ones bind their own values into it.
  * `key` must name everything that changes the SQL; values must not.
@@ -97,7 +110,17 @@ export function executePlan<Row>(
   const parameters = plan.sources.map((source) =>
     typeof source === 'number' ? values[source] : source.constant,
   );
-  return db.executeQuery<Row>(CompiledQuery.raw(plan.sql, parameters));
+  const query = CompiledQuery.raw(plan.sql, parameters);
+  const direct = directRunners.get(db);
+  if (direct) {
+    try {
+      const result = direct(query);
+      if (result) return Promise.resolve(result as QueryResult<Row>);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+  return db.executeQuery<Row>(query);
 }
 
 /** The rows of `executePlan`. */

@@ -1,5 +1,7 @@
 import type SqliteDatabase from 'better-sqlite3';
 import type {
+  CompiledQuery,
+  QueryResult,
   SqliteStatement as KyselySqliteStatement,
   SqliteDatabase as KyselySqliteDatabase,
 } from 'kysely';
@@ -62,4 +64,15 @@ export function withStatementCache(connection: SqliteDatabase.Database): KyselyS
       return statement;
     },
   };
+}
+
+/** Runs a query as Kysely's SQLite driver would, answering the same result. */
+export function runOnConnection(
+  database: KyselySqliteDatabase,
+  { sql, parameters }: CompiledQuery,
+): QueryResult<unknown> {
+  const statement = database.prepare(sql);
+  if (statement.reader) return { rows: statement.all(parameters) };
+  const { changes, lastInsertRowid } = statement.run(parameters);
+  return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
 }
