@@ -81,10 +81,10 @@ function makePlan(query: Compilable): Plan {
 }
 
 /**
- * Runs a plan's query straight on the database's connection, or returns null when it cannot
- * now; the plan then goes through Kysely's driver. See dialects/sqlite.ts.
+ * Runs a plan's SQL straight on the database's connection, or returns null when it cannot now;
+ * the plan then goes through Kysely's driver. See dialects/sqlite.ts.
  */
-export type DirectRunner = (query: CompiledQuery) => QueryResult<unknown> | null;
+export type DirectRunner = (sql: string, parameters: unknown[]) => QueryResult<unknown> | null;
 
 const directRunners = new WeakMap<object, DirectRunner>();
 
@@ -110,17 +110,16 @@ export function executePlan<Row>(
   const parameters = plan.sources.map((source) =>
     typeof source === 'number' ? values[source] : source.constant,
   );
-  const query = CompiledQuery.raw(plan.sql, parameters);
   const direct = directRunners.get(db);
   if (direct) {
     try {
-      const result = direct(query);
+      const result = direct(plan.sql, parameters);
       if (result) return Promise.resolve(result as QueryResult<Row>);
     } catch (error) {
       return Promise.reject(error);
     }
   }
-  return db.executeQuery<Row>(query);
+  return db.executeQuery<Row>(CompiledQuery.raw(plan.sql, parameters));
 }
 
 /** The rows of `executePlan`. */

@@ -1,6 +1,5 @@
 import type SqliteDatabase from 'better-sqlite3';
 import type {
-  CompiledQuery,
   QueryResult,
   SqliteStatement as KyselySqliteStatement,
   SqliteDatabase as KyselySqliteDatabase,
@@ -69,7 +68,8 @@ export function withStatementCache(connection: SqliteDatabase.Database): KyselyS
 /** Runs a query as Kysely's SQLite driver would, answering the same result. */
 export function runOnConnection(
   database: KyselySqliteDatabase,
-  { sql, parameters }: CompiledQuery,
+  sql: string,
+  parameters: readonly unknown[],
 ): QueryResult<unknown> {
   const statement = database.prepare(sql);
   if (statement.reader) return { rows: statement.all(parameters) };

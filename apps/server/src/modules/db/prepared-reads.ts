@@ -20,12 +20,12 @@ export class PreparedReads {
   /** The key of this request's read, or null for one that is not kept. */
   keyOf(request: FastifyRequest): string | null {
     if (request.url.length > LONGEST_KEPT_URL) return null;
-    // HEAD runs the GET route, but a parse treats the Range header by method.
-    let key = `${request.method} ${request.url}`;
     const headers = request.headers as RequestHeaders;
-    // A URL holds no line break, and JSON keeps each header's values apart.
-    for (const name of REQUEST_HEADERS) key += `\n${JSON.stringify(readHeader(headers, name))}`;
-    return key;
+    const values: string[][] = [];
+    for (const name of REQUEST_HEADERS) values.push(readHeader(headers, name));
+    // HEAD runs the GET route, but a parse treats the Range header by method. A URL holds no
+    // line break, and JSON keeps each header's values apart.
+    return `${request.method} ${request.url}\n${JSON.stringify(values)}`;
   }
 
   get(key: string | null): PreparedRead | undefined {

@@ -228,15 +228,24 @@ export async function runRead(
   const { parsed, policy, keyset, output, offset, limit } = read;
   const values = read.values.with(0, user.id);
   const db = dynamicDb(database);
-  const fail = (error: unknown) => rethrowAsPostgrestError(database, error);
-  const rows = read.page
-    ? await runPlan<Row>(db, read.page.key, values, read.page.build).catch(fail)
-    : [];
-  const total = read.count
-    ? await runPlan<{ count: number | string }>(db, read.count.key, values, read.count.build)
-        .then((counted) => Number(counted[0]?.count ?? 0))
-        .catch(fail)
-    : null;
+  let rows: Row[] = [];
+  let total: number | null = null;
+  // No closures made here, on every read: under tsx each also gets its name set (esbuild's
+  // keepNames), which took 2% of a small read's time.
+  try {
+    if (read.page) rows = await runPlan<Row>(db, read.page.key, values, read.page.build);
+    if (read.count) {
+      const counted = await runPlan<{ count: number | string }>(
+        db,
+        read.count.key,
+        values,
+        read.count.build,
+      );
+      total = Number(counted[0]?.count ?? 0);
+    }
+  } catch (error) {
+    rethrowAsPostgrestError(database, error);
+  }
 
   const headers: Record<string, string> = {
     ...baseHeaders(read),
