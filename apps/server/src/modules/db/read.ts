@@ -144,6 +144,8 @@ export interface PreparedRead {
   keyset: OrderTerm[] | null;
   output: OutputColumn[];
   extraKeys: OutputColumn[];
+  /** The asked-for keys of each row, in order. */
+  aliases: string[];
   offset: number;
   limit: number;
 }
@@ -211,6 +213,7 @@ export function prepareRead(request: ReadRequest): PreparedRead {
     keyset,
     output,
     extraKeys,
+    aliases: output.map(({ alias }) => alias),
     offset,
     limit,
   };
@@ -247,10 +250,8 @@ export async function runRead(
     rethrowAsPostgrestError(database, error);
   }
 
-  const headers: Record<string, string> = {
-    ...baseHeaders(read),
-    'content-range': contentRange(offset, rows.length, total),
-  };
+  const headers = baseHeaders(read);
+  headers['content-range'] = contentRange(offset, rows.length, total);
   const last = rows.at(-1);
   if (keyset && last && rows.length === limit) {
     const lastKeys = cursorKeys(keyset, output).map(({ alias }) => last[alias]);
@@ -263,7 +264,7 @@ export async function runRead(
   // Where the cursor needed columns of its own, each row is rebuilt with the asked-for keys
   // only. Deleting the cursor keys from a copy instead turned every row into a slow dictionary
   // object, and JSON.stringify with it.
-  const aliases = output.map(({ alias }) => alias);
+  const { aliases } = read;
   const body =
     read.extraKeys.length > 0
       ? rows.map((row) => {

@@ -44,6 +44,7 @@ export function contentRange(offset: number, count: number, total: number | null
   return count === 0 ? `*/${totalText}` : `${offset}-${offset + count - 1}/${totalText}`;
 }
 
+/** The headers every table answer starts from: a new object, the caller's to add to. */
 export function baseHeaders(request: Pick<TableRequest, 'parsed'>): Record<string, string> {
   const applied = request.parsed.preferenceApplied;
   return applied ? { 'preference-applied': applied } : {};
