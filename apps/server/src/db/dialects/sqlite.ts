@@ -5,9 +5,13 @@ import { CompiledQuery, Kysely, SqliteDialect } from 'kysely';
 import { runPlansDirectly } from '../plans';
 import type { Database } from '../schema';
 import { runSqliteAdminStatements } from './sqlite-admin';
+import { checkpointInBackground } from './sqlite-checkpoints';
 import { registerUnicodeLower, sqliteMatchPattern, sqlitePatternMatch } from './sqlite-patterns';
 import { runOnConnection, withStatementCache } from './statement-cache';
 import type { ConstraintViolation, DatabaseHandle, OpenOptions } from './types';
+
+/** SQLite's default: a commit that takes the log past this many pages checkpoints it. */
+const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
 
 const CONSTRAINT_KINDS: Record<string, ConstraintViolation['kind']> = {
   SQLITE_CONSTRAINT_UNIQUE: 'unique',
@@ -22,11 +26,12 @@ export function openSqlite(file: string, options: OpenOptions = {}): DatabaseHan
   const connection = new SqliteDatabase(file);
   // WAL lets readers proceed while one writer commits; the busy timeout waits for that writer
   // instead of failing with SQLITE_BUSY; SQLite leaves foreign keys off unless asked.
-  connection.pragma('journal_mode = WAL');
+  const journal = connection.pragma('journal_mode = WAL', { simple: true });
   connection.pragma('synchronous = NORMAL');
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
   registerUnicodeLower(connection);
+  const checkpoints = journal === 'wal' ? checkpointsFor(connection, file) : null;
   const statements = withStatementCache(connection);
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: statements }),
@@ -59,6 +64,19 @@ export function openSqlite(file: string, options: OpenOptions = {}): DatabaseHan
     },
     runAdminStatements: (statements, options) =>
       runSqliteAdminStatements(file, statements, options),
-    close: () => db.destroy(),
+    async close() {
+      await checkpoints?.stop();
+      await db.destroy();
+    },
   };
+}
+
+/** Checkpoints off the connection's thread (sqlite-checkpoints.ts), or SQLite's own on a failure. */
+function checkpointsFor(connection: SqliteDatabase.Database, file: string) {
+  connection.pragma('wal_autocheckpoint = 0');
+  return checkpointInBackground(file, (message) => {
+    // The log must not grow without end: SQLite checkpoints in its commits again.
+    connection.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
+    process.emitWarning(`SQLite checkpoints are back in commits: ${message}`);
+  });
 }
