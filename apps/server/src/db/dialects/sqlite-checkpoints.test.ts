@@ -1,6 +1,9 @@
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqlite } from './sqlite';
@@ -16,10 +19,13 @@ describe('SQLite checkpoints', () => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
-  const open = () => {
+  const newDir = () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'campuscollab-checkpoints-'));
     dirs.push(dir);
-    const file = path.join(dir, 'test.sqlite');
+    return dir;
+  };
+  const open = () => {
+    const file = path.join(newDir(), 'test.sqlite');
     const database = openSqlite(file);
     return { database, file, db: database.db as unknown as Kysely<{ notes: { body: string } }> };
   };
@@ -28,7 +34,10 @@ describe('SQLite checkpoints', () => {
     const { database, file, db } = open();
     await sql`create table notes (body text not null)`.execute(db);
     for (let row = 0; row < ROWS; row++) {
-      await db.insertInto('notes').values({ body: 'x'.repeat(PAGE) }).execute();
+      await db
+        .insertInto('notes')
+        .values({ body: 'x'.repeat(PAGE) })
+        .execute();
     }
     // No commit checkpointed: every page written is still in the log alone.
     expect(statSync(`${file}-wal`).size).toBeGreaterThan(ROWS * PAGE);
@@ -44,6 +53,32 @@ describe('SQLite checkpoints', () => {
 
     // Closing stops the worker's connection too, so the last one out removes the log.
     await database.close();
+    expect(existsSync(`${file}-wal`)).toBe(false);
+  });
+
+  it('lets a script that closes its database finish', async () => {
+    // The worker must not keep a script alive, nor let it end before the database is closed.
+    const dir = newDir();
+    const script = path.join(dir, 'script.mts');
+    const sqlite = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sqlite.ts');
+    writeFileSync(
+      script,
+      `import { openSqlite } from ${JSON.stringify(sqlite)};
+const database = openSqlite(process.argv[2]);
+await database.db.selectFrom('sqlite_master').selectAll().execute();
+await database.close();
+console.log('closed');
+`,
+    );
+    const file = path.join(dir, 'script.sqlite');
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [
+      '--import',
+      'tsx',
+      script,
+      file,
+    ]);
+    expect(stdout).toBe('closed\n');
+    expect(stderr).toBe('');
     expect(existsSync(`${file}-wal`)).toBe(false);
   });
 });

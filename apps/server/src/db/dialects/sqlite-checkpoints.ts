@@ -57,6 +57,8 @@ export function checkpointInBackground(
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {
     async stop() {
+      // Held open again until the worker is gone: nothing else may keep the process alive.
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },
