@@ -1,7 +1,6 @@
 import type { AliasableExpression } from 'kysely';
 import { PostgrestError } from '../../../lib/postgrest';
-import type { RequestUser } from '../../../plugins/authentication';
-import type { ColumnRule, TableExpressions, TablePolicy } from '../tables/types';
+import type { ColumnRule, ReadingUser, TableExpressions, TablePolicy } from '../tables/types';
 
 export function requireColumn(policy: TablePolicy, column: string): ColumnRule {
   const rule = policy.columns[column];
@@ -36,7 +35,7 @@ export function columnExpression(
   eb: TableExpressions,
   policy: TablePolicy,
   column: string,
-  user: Pick<RequestUser, 'id'>,
+  user: ReadingUser,
 ): AliasableExpression<unknown> {
   const rule = requireColumn(policy, column);
   const ref = columnRef(eb, policy, column);

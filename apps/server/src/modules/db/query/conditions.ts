@@ -1,15 +1,14 @@
 import type { Expression, SqlBool } from 'kysely';
 import type { DatabaseHandle } from '../../../db/dialects/types';
 import type { Condition, FilterCondition } from '../../../lib/postgrest';
-import type { RequestUser } from '../../../plugins/authentication';
-import type { TableExpressions, TablePolicy } from '../tables/types';
+import type { ReadingUser, TableExpressions, TablePolicy } from '../tables/types';
 import type { FilterOperands } from './bind-conditions';
 import { columnExpression } from './column-expression';
 
 export interface CompileContext {
   policy: TablePolicy;
   /** The user as the SQL sees them: while a read's plan is built, `id` is a Slot. */
-  user: Pick<RequestUser, 'id'>;
+  user: ReadingUser;
   database: DatabaseHandle;
   /** Each filter's checked and bound operands (./bind-conditions.ts). */
   operands: Map<FilterCondition, FilterOperands>;

@@ -37,6 +37,13 @@ export interface PolicyContext {
  * One table's access rules (DESIGN.md section 3's policy table). Row filters are SQL, so a list,
  * a bulk update and a bulk delete are all filtered by the database itself.
  */
+/**
+ * The user as a read's SQL sees them: the id alone, bound as a value. A read's plan is shared by
+ * every user (db/plans.ts) and a prepared read by every request (prepared-reads.ts), so nothing
+ * else about the user may shape it.
+ */
+export type ReadingUser = Pick<RequestUser, 'id'>;
+
 export interface TablePolicy {
   name: string;
   primaryKey: string;
@@ -50,7 +57,7 @@ export interface TablePolicy {
    * shape of request (db/plans.ts), so this may use `user.id` only as a value in the
    * expression (it is bound), never to decide which SQL to build.
    */
-  canRead(eb: TableExpressions, user: Pick<RequestUser, 'id'>): Expression<SqlBool>;
+  canRead(eb: TableExpressions, user: ReadingUser): Expression<SqlBool>;
   /** Null when nobody may update rows of this table through the API. */
   canUpdate: ((eb: TableExpressions, user: RequestUser) => Expression<SqlBool>) | null;
   canDelete: ((eb: TableExpressions, user: RequestUser) => Expression<SqlBool>) | null;
