@@ -1,5 +1,14 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +63,28 @@ describe('SQLite checkpoints', () => {
     // Closing stops the worker's connection too, so the last one out removes the log.
     await database.close();
     expect(existsSync(`${file}-wal`)).toBe(false);
+  });
+
+  it('starts the log over while writes never pause', async () => {
+    const { database, file, db } = open();
+    await sql`create table notes (body text not null)`.execute(db);
+    // The log's header counts its restarts (https://sqlite.org/fileformat.html#walformat).
+    const restarts = () => {
+      const header = Buffer.alloc(16);
+      const handle = openSync(`${file}-wal`, 'r');
+      readSync(handle, header, 0, 16, 0);
+      closeSync(handle);
+      return header.readUInt32BE(12);
+    };
+    const before = restarts();
+    const deadline = Date.now() + CHECKPOINT_INTERVAL_MS * 6;
+    while (restarts() === before && Date.now() < deadline) {
+      await db.insertInto('notes').values({ body: 'x'.repeat(1000) }).execute();
+      // Between two writes, as between two requests, the worker's messages may be handled.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(restarts()).toBeGreaterThan(before);
+    await database.close();
   });
 
   it('lets a script that closes its database finish', async () => {

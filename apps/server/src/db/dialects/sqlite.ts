@@ -74,9 +74,21 @@ export function openSqlite(file: string, options: OpenOptions = {}): DatabaseHan
 /** Checkpoints off the connection's thread (sqlite-checkpoints.ts), or SQLite's own on a failure. */
 function checkpointsFor(connection: SqliteDatabase.Database, file: string) {
   connection.pragma('wal_autocheckpoint = 0');
-  return checkpointInBackground(file, (message) => {
+  const onError = (message: string) => {
     // The log must not grow without end: SQLite checkpoints in its commits again.
     connection.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
     process.emitWarning(`SQLite checkpoints are back in commits: ${message}`);
+  };
+  return checkpointInBackground(file, {
+    finish() {
+      // An open transaction may still write; the next interval finishes instead.
+      if (!connection.open || connection.inTransaction) return;
+      try {
+        connection.pragma('wal_checkpoint(PASSIVE)');
+      } catch (error) {
+        onError((error as Error).message);
+      }
+    },
+    onError,
   });
 }
