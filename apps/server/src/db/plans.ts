@@ -94,6 +94,50 @@ export function runPlansDirectly(db: object, runner: DirectRunner): void {
 }
 
 /**
+ * Commits a plan's write together with the others queued in the same turn of the event loop,
+ * or returns null when it cannot; the plan then runs alone. See dialects/sqlite-group-commit.ts.
+ */
+export type GroupRunner = (
+  sql: string,
+  parameters: unknown[],
+) => Promise<QueryResult<unknown>> | null;
+
+const groupRunners = new WeakMap<object, GroupRunner>();
+
+/** Lets writes on `db` that can wait for the end of the turn share their commit. */
+export function commitPlansInGroups(db: object, runner: GroupRunner): void {
+  groupRunners.set(db, runner);
+}
+
+/** The SQL of the plan `key` names, built the first time, and its parameters for `values`. */
+function bindPlan(db: object, key: string, values: readonly unknown[], build: () => Compilable) {
+  const plans = plansOf(db);
+  let plan = plans.byKey.get(key);
+  if (!plan) remember(plans, key, (plan = makePlan(build())));
+  const parameters = plan.sources.map((source) =>
+    typeof source === 'number' ? values[source] : source.constant,
+  );
+  return { sql: plan.sql, parameters };
+}
+
+function runBound<Row>(
+  db: Kysely<any>, // eslint-disable-line @typescript-eslint/no-explicit-any -- any schema
+  sql: string,
+  parameters: unknown[],
+): Promise<QueryResult<Row>> {
+  const direct = directRunners.get(db);
+  if (direct) {
+    try {
+      const result = direct(sql, parameters);
+      if (result) return Promise.resolve(result as QueryResult<Row>);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+  return db.executeQuery<Row>(CompiledQuery.raw(sql, parameters));
+}
+
+/**
  * Runs a query whose SQL depends only on `key`: the first run with that key builds the query
  * (with Slots for its values) and keeps its SQL; later ones bind their own values into it.
  * `key` must name everything that changes the SQL; values must not.
@@ -104,22 +148,23 @@ export function executePlan<Row>(
   values: readonly unknown[],
   build: () => Compilable,
 ): Promise<QueryResult<Row>> {
-  const plans = plansOf(db);
-  let plan = plans.byKey.get(key);
-  if (!plan) remember(plans, key, (plan = makePlan(build())));
-  const parameters = plan.sources.map((source) =>
-    typeof source === 'number' ? values[source] : source.constant,
-  );
-  const direct = directRunners.get(db);
-  if (direct) {
-    try {
-      const result = direct(plan.sql, parameters);
-      if (result) return Promise.resolve(result as QueryResult<Row>);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  }
-  return db.executeQuery<Row>(CompiledQuery.raw(plan.sql, parameters));
+  const { sql, parameters } = bindPlan(db, key, values, build);
+  return runBound<Row>(db, sql, parameters);
+}
+
+/**
+ * `executePlan` for a write that may share its commit with the writes of the same turn of the
+ * event loop, where the database allows it (SQLite). Its answer comes once they are committed.
+ */
+export function executePlanInGroup<Row>(
+  db: Kysely<any>, // eslint-disable-line @typescript-eslint/no-explicit-any -- any schema
+  key: string,
+  values: readonly unknown[],
+  build: () => Compilable,
+): Promise<QueryResult<Row>> {
+  const { sql, parameters } = bindPlan(db, key, values, build);
+  const grouped = groupRunners.get(db)?.(sql, parameters);
+  return grouped ? (grouped as Promise<QueryResult<Row>>) : runBound<Row>(db, sql, parameters);
 }
 
 /** The rows of `executePlan`. */

@@ -79,7 +79,10 @@ describe('SQLite checkpoints', () => {
     const before = restarts();
     const deadline = Date.now() + CHECKPOINT_INTERVAL_MS * 6;
     while (restarts() === before && Date.now() < deadline) {
-      await db.insertInto('notes').values({ body: 'x'.repeat(1000) }).execute();
+      await db
+        .insertInto('notes')
+        .values({ body: 'x'.repeat(1000) })
+        .execute();
       // Between two writes, as between two requests, the worker's messages may be handled.
       await new Promise((resolve) => setImmediate(resolve));
     }

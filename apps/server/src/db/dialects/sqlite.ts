@@ -2,10 +2,11 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { CompiledQuery, Kysely, SqliteDialect } from 'kysely';
-import { runPlansDirectly } from '../plans';
+import { commitPlansInGroups, runPlansDirectly } from '../plans';
 import type { Database } from '../schema';
 import { runSqliteAdminStatements } from './sqlite-admin';
 import { checkpointInBackground } from './sqlite-checkpoints';
+import { groupCommits } from './sqlite-group-commit';
 import { registerUnicodeLower, sqliteMatchPattern, sqlitePatternMatch } from './sqlite-patterns';
 import { runOnConnection, withStatementCache } from './statement-cache';
 import type { ConstraintViolation, DatabaseHandle, OpenOptions } from './types';
@@ -37,14 +38,22 @@ export function openSqlite(file: string, options: OpenOptions = {}): DatabaseHan
     dialect: new SqliteDialect({ database: statements }),
     log: options.onQuery ? (event) => options.onQuery!(event.query) : undefined,
   });
+  const run = (sql: string, parameters: unknown[]) => {
+    if (options.onQuery) options.onQuery(CompiledQuery.raw(sql, parameters));
+    return runOnConnection(statements, sql, parameters);
+  };
   // better-sqlite3 answers at once, so a plan outside a transaction can skip the driver's
   // connection lock and its promises, about 6% of a small read's time. Inside a transaction
   // the connection is the transaction's, and the plan waits its turn through the driver.
-  runPlansDirectly(db, (sql, parameters) => {
-    if (connection.inTransaction) return null;
-    if (options.onQuery) options.onQuery(CompiledQuery.raw(sql, parameters));
-    return runOnConnection(statements, sql, parameters);
-  });
+  runPlansDirectly(db, (sql, parameters) =>
+    connection.inTransaction ? null : run(sql, parameters),
+  );
+  commitPlansInGroups(
+    db,
+    groupCommits(connection, run, (sql, parameters) =>
+      db.executeQuery(CompiledQuery.raw(sql, parameters)),
+    ),
+  );
   return {
     kind: 'sqlite',
     db,

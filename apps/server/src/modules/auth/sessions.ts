@@ -6,7 +6,7 @@ import {
   REFRESH_TOKEN_TTL_SECONDS,
   type TokenSet,
 } from '@campuscollab/shared';
-import { executePlan, runPlan, slotsFor } from '../../db/plans';
+import { executePlanInGroup, runPlan, slotsFor } from '../../db/plans';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { isoTime } from '../../lib/timestamps';
@@ -131,7 +131,10 @@ async function findRefreshToken(db: Kysely<Database>, name: RefreshTokenName) {
   return rows[0];
 }
 
-/** Inserts a rotated token's successor unless it exists; whether it did. */
+/**
+ * Inserts a rotated token's successor unless it exists; whether it did. Refreshes come in
+ * bursts (every open tab, every access token's expiry), so their inserts share commits.
+ */
 async function claimSuccessor(
   db: Kysely<Database>,
   name: RefreshTokenName,
@@ -146,7 +149,7 @@ async function claimSuccessor(
     row.created_at,
     row.expires_at,
   ] as const;
-  const result = await executePlan(db, 'auth|claim successor', values, () => {
+  const result = await executePlanInGroup(db, 'auth|claim successor', values, () => {
     const [session_id, generation, token_hash, created_at, expires_at] = slotsFor(values);
     return db
       .insertInto('auth_refresh_tokens')
