@@ -1,9 +1,8 @@
 import type SqliteDatabase from 'better-sqlite3';
 import type { QueryResult } from 'kysely';
-import type { GroupRunner } from '../plans';
 
 type Run = (sql: string, parameters: unknown[]) => QueryResult<unknown>;
-type RunLater = (sql: string, parameters: unknown[]) => Promise<QueryResult<unknown>>;
+type AsyncRun = (sql: string, parameters: unknown[]) => Promise<QueryResult<unknown>>;
 
 interface QueuedWrite {
   sql: string;
@@ -31,8 +30,8 @@ type Outcome = { result: QueryResult<unknown> } | { error: unknown };
 export function groupCommits(
   connection: SqliteDatabase.Database,
   run: Run,
-  runLater: RunLater,
-): GroupRunner {
+  runLater: AsyncRun,
+): AsyncRun {
   let queued: QueuedWrite[] = [];
   const runEach = connection.transaction((writes: QueuedWrite[]) =>
     writes.map((write): Outcome => {
