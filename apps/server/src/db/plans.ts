@@ -94,13 +94,10 @@ export function runPlansDirectly(db: object, runner: DirectRunner): void {
 }
 
 /**
- * Commits a plan's write together with the others queued in the same turn of the event loop,
- * or returns null when it cannot; the plan then runs alone. See dialects/sqlite-group-commit.ts.
+ * Commits a plan's write together with the others queued in the same turn of the event loop.
+ * See dialects/sqlite-group-commit.ts.
  */
-export type GroupRunner = (
-  sql: string,
-  parameters: unknown[],
-) => Promise<QueryResult<unknown>> | null;
+export type GroupRunner = (sql: string, parameters: unknown[]) => Promise<QueryResult<unknown>>;
 
 const groupRunners = new WeakMap<object, GroupRunner>();
 
@@ -163,8 +160,9 @@ export function executePlanInGroup<Row>(
   build: () => Compilable,
 ): Promise<QueryResult<Row>> {
   const { sql, parameters } = bindPlan(db, key, values, build);
-  const grouped = groupRunners.get(db)?.(sql, parameters);
-  return grouped ? (grouped as Promise<QueryResult<Row>>) : runBound<Row>(db, sql, parameters);
+  const group = groupRunners.get(db);
+  if (!group) return runBound<Row>(db, sql, parameters);
+  return group(sql, parameters) as Promise<QueryResult<Row>>;
 }
 
 /** The rows of `executePlan`. */

@@ -1,5 +1,6 @@
 import type SqliteDatabase from 'better-sqlite3';
 import type { QueryResult } from 'kysely';
+import type { GroupRunner } from '../plans';
 
 type Run = (sql: string, parameters: unknown[]) => QueryResult<unknown>;
 type AsyncRun = (sql: string, parameters: unknown[]) => Promise<QueryResult<unknown>>;
@@ -31,7 +32,7 @@ export function groupCommits(
   connection: SqliteDatabase.Database,
   run: Run,
   runLater: AsyncRun,
-): AsyncRun {
+): GroupRunner {
   let queued: QueuedWrite[] = [];
   const runEach = connection.transaction((writes: QueuedWrite[]) =>
     writes.map((write): Outcome => {

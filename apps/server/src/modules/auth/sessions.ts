@@ -132,8 +132,8 @@ async function findRefreshToken(db: Kysely<Database>, name: RefreshTokenName) {
 }
 
 /**
- * Inserts a rotated token's successor unless it exists; whether it did. Refreshes come in
- * bursts (every open tab, every access token's expiry), so their inserts share commits.
+ * Inserts a rotated token's successor unless it exists; whether it did. The refreshes of one
+ * turn of the event loop share a commit (db/dialects/sqlite-group-commit.ts).
  */
 async function claimSuccessor(
   db: Kysely<Database>,
