@@ -48,3 +48,43 @@ test("a project owner's dashboard shows a new application live, without reloadin
     await deleteStudent(applicant);
   }
 });
+
+test('an application made while the live channel connects still reaches the dashboard', async ({
+  page,
+  student,
+}) => {
+  const projectId = `p_${randomUUID().slice(0, 8)}`;
+  await createProfile(student, { name: 'Owen Owner' });
+  await post(student, 'projects', { id: projectId, title: 'Wind Tunnel', description: 'Blow.' });
+  const applicant = await createVerifiedStudent();
+  try {
+    await createProfile(applicant, { name: 'Ada Early' });
+    // The page's request to join its private channel is held, as on a slow network, until the
+    // application exists: the event announcing it goes out before the page listens.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let joining = () => {};
+    const joined = new Promise<void>((resolve) => (joining = resolve));
+    await page.routeWebSocket(/\/api\/realtime\//, (socket) => {
+      const server = socket.connectToServer();
+      socket.onMessage(async (message) => {
+        const frame = JSON.parse(String(message)) as { type?: string; channel?: string };
+        if (frame.type === 'subscribe' && frame.channel?.startsWith('user:')) {
+          joining();
+          await released;
+        }
+        server.send(message);
+      });
+    });
+    await page.goto(signedInUrl(student, 'dashboard'));
+    await expect(page.getByText('No applications to your projects yet.')).toBeVisible();
+    await joined;
+
+    await post(applicant, 'applications', { project_id: projectId, message: 'Count me in!' });
+    release();
+
+    await expect(page.getByText('Ada Early')).toBeVisible();
+  } finally {
+    await deleteStudent(applicant);
+  }
+});
