@@ -154,10 +154,7 @@ export function executePlan<Row>(
  * event loop, where the database allows it (SQLite). Its answer comes once they are committed.
  */
 export function executePlanInGroup<Row>(
-  db: Kysely<any>, // eslint-disable-line @typescript-eslint/no-explicit-any -- any schema
-  key: string,
-  values: readonly unknown[],
-  build: () => Compilable,
+  ...[db, key, values, build]: Parameters<typeof executePlan<Row>>
 ): Promise<QueryResult<Row>> {
   const { sql, parameters } = bindPlan(db, key, values, build);
   const group = groupRunners.get(db);
