@@ -220,6 +220,23 @@ export async function revokeSession(db: Kysely<Database>, sessionId: string, now
     .execute();
 }
 
+/**
+ * Ends every sign-in of an account (password reset): its refresh tokens stop working, and so do
+ * the access tokens issued for those sign-ins.
+ */
+export async function revokeAccountSessions(
+  context: Pick<SessionContext, 'db'>,
+  accountId: string,
+  now = Date.now(),
+): Promise<void> {
+  await context.db
+    .updateTable('auth_sessions')
+    .set({ revoked_at: isoTime(now) })
+    .where('account_id', '=', accountId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
 /** Logout: ends the sign-in the token belongs to. Unknown tokens are ignored (idempotent). */
 export async function revokeSessionByToken(db: Kysely<Database>, token: string, now = Date.now()) {
   const found = await findPresentedToken(db, token);
