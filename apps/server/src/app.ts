@@ -78,6 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSecurityHeaders(app);
   await registerRateLimits(app);
   registerAuthentication(app, {
+    db: options.database.db,
     jwtSecret: options.jwtSecret,
     issuer: config.publicUrl,
     audience: config.projectId,

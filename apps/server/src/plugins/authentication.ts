@@ -1,9 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TokenError, createSigner, createVerifier } from 'fast-jwt';
+import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { ACCESS_TOKEN_TTL_SECONDS, ErrorCode } from '@campuscollab/shared';
+import type { Database } from '../db/schema';
 import { HttpError } from '../lib/http-error';
+import { createLiveSessions } from './live-sessions';
 
 /** The signed-in account behind a request. */
 export interface RequestUser {
@@ -49,6 +52,7 @@ declare module 'fastify' {
 }
 
 export interface AuthenticationOptions {
+  db: Kysely<Database>;
   jwtSecret: string;
   issuer: string;
   audience: string;
@@ -99,6 +103,11 @@ export function registerAuthentication(app: FastifyInstance, options: Authentica
   const recentlyVerified = new LRUCache<string, VerifiedAccessToken>({ max: VERIFIED_TOKENS });
   const serviceKeyDigest = options.serviceKey ? digest(options.serviceKey) : null;
   const verified = new WeakMap<FastifyRequest, RequestUser | null>();
+  const liveSessions = createLiveSessions(options.db);
+  app.events.on('sessions.ended', (ended) => liveSessions.forget(ended));
+  app.events.on('account.deleted', ({ accountId }) =>
+    liveSessions.forget({ accountId, sessionIds: null }),
+  );
 
   const isService = (request: FastifyRequest): boolean => {
     if (!serviceKeyDigest) return false;
@@ -131,7 +140,7 @@ export function registerAuthentication(app: FastifyInstance, options: Authentica
     };
   };
 
-  const verifyAccessToken = async (token: string): Promise<VerifiedAccessToken> => {
+  const verifySignature = (token: string): VerifiedAccessToken => {
     const known = recentlyVerified.get(token);
     // Only tokens with an expiry are remembered; the check covers a clock that moved on.
     if (known && (known.expiresAt ?? 0) > Date.now() / 1000) return known;
@@ -139,6 +148,16 @@ export function registerAuthentication(app: FastifyInstance, options: Authentica
     if (verified.expiresAt !== null) {
       const ttl = verified.expiresAt * 1000 - Date.now();
       if (ttl > 0) recentlyVerified.set(token, verified, { ttl });
+    }
+    return verified;
+  };
+
+  // A well-signed token still dies with its sign-in: logout, a password reset and account
+  // deletion answer 401 to it at once, not when it expires.
+  const verifyAccessToken = async (token: string): Promise<VerifiedAccessToken> => {
+    const verified = verifySignature(token);
+    if (!(await liveSessions.isLive(verified.user.sessionId, verified.user.id))) {
+      throw unauthorized('Session has ended', ErrorCode.invalidToken);
     }
     return verified;
   };

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { ApplicationsTable, MessagesTable } from '../db/schema';
+import type { EndedSessions } from './live-sessions';
 
 /**
  * What happened in the product, for the modules that react to it (realtime, notification
@@ -12,6 +13,8 @@ export interface DomainEventMap {
   'application.created': { application: Selectable<ApplicationsTable>; projectOwnerId: string };
   'application.updated': { application: Selectable<ApplicationsTable>; previousStatus: string };
   'account.deleted': { accountId: string };
+  /** Logout, a detected token theft or a password reset; account deletion has its own event. */
+  'sessions.ended': EndedSessions;
 }
 
 type Handler<K extends keyof DomainEventMap> = (payload: DomainEventMap[K]) => void | Promise<void>;

@@ -9,8 +9,8 @@ const PAD = 'x'.repeat(60 * 1024);
 
 describe('realtime slow readers', () => {
   let server: RealtimeApp;
-  const connect = (name: string) =>
-    connectSocket(buildSocketUrl(server.baseUrl, server.signToken(name)));
+  const connect = async (name: string) =>
+    connectSocket(buildSocketUrl(server.baseUrl, await server.signToken(name)));
 
   beforeAll(async () => {
     server = await startRealtimeApp({

@@ -16,10 +16,15 @@ describe('realtime heartbeat and timeouts', () => {
 
   it('terminates a socket that does not answer pings, and it leaves presence', async () => {
     const channel = 'public:heartbeat';
-    const lively = await connectSocket(buildSocketUrl(server.baseUrl, server.signToken('lively')));
-    const silent = await connectSocket(buildSocketUrl(server.baseUrl, server.signToken('silent')), {
-      autoPong: false,
-    });
+    const lively = await connectSocket(
+      buildSocketUrl(server.baseUrl, await server.signToken('lively')),
+    );
+    const silent = await connectSocket(
+      buildSocketUrl(server.baseUrl, await server.signToken('silent')),
+      {
+        autoPong: false,
+      },
+    );
     await lively.call({ type: 'subscribe', channel });
     await silent.call({ type: 'presence', channel, action: 'join' });
 
@@ -43,22 +48,24 @@ describe('realtime heartbeat and timeouts', () => {
     // Expires one to two seconds from now (token times are whole seconds).
     const issuedAt = Math.floor(Date.now() / 1000) + 2 - ACCESS_TOKEN_TTL_SECONDS;
     const expiring = await connectSocket(
-      buildSocketUrl(server.baseUrl, server.signToken('expiring', issuedAt)),
+      buildSocketUrl(server.baseUrl, await server.signToken('expiring', issuedAt)),
     );
     const renewed = await connectSocket(
-      buildSocketUrl(server.baseUrl, server.signToken('renewed', issuedAt)),
+      buildSocketUrl(server.baseUrl, await server.signToken('renewed', issuedAt)),
     );
-    expect(await renewed.call({ type: 'auth', token: server.signToken('renewed') })).toMatchObject({
+    expect(
+      await renewed.call({ type: 'auth', token: await server.signToken('renewed') }),
+    ).toMatchObject({
       type: 'ack',
       userId: 'renewed',
     });
-    expect(await renewed.call({ type: 'auth', token: server.signToken('intruder') })).toMatchObject(
-      {
-        type: 'error',
-        code: 'FORBIDDEN',
-        message: 'Token belongs to another account',
-      },
-    );
+    expect(
+      await renewed.call({ type: 'auth', token: await server.signToken('intruder') }),
+    ).toMatchObject({
+      type: 'error',
+      code: 'FORBIDDEN',
+      message: 'Token belongs to another account',
+    });
 
     expect(await expiring.closed(4000)).toEqual({ code: 4401, reason: 'Access token expired' });
     expect(await renewed.call({ type: 'ping' })).toMatchObject({ type: 'pong' });
@@ -69,7 +76,9 @@ describe('realtime shutdown', () => {
   it('closes every socket with 1001 when the app closes', async () => {
     const server = await startRealtimeApp();
     try {
-      const client = await connectSocket(buildSocketUrl(server.baseUrl, server.signToken('ada')));
+      const client = await connectSocket(
+        buildSocketUrl(server.baseUrl, await server.signToken('ada')),
+      );
       await client.call({ type: 'subscribe', channel: 'public:bye' });
       const closing = server.close();
       expect(await client.closed()).toEqual({ code: 1001, reason: 'Server shutting down' });

@@ -45,6 +45,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     sessions: {
       db: app.database.db,
       authentication: app.authentication,
+      events: app.events,
       rotationKey: options.rotationKey,
       onReuseDetected: (sessionId) =>
         app.log.warn({ sessionId }, 'refresh token reused after rotation; sign-in revoked'),
@@ -115,7 +116,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   );
 
   api.post('/api/auth/logout', { schema: { body: logoutBody } }, async (request, reply) => {
-    await revokeSessionByToken(context.db, request.body.refresh_token);
+    await revokeSessionByToken(context.sessions, request.body.refresh_token);
     return reply.status(204).send();
   });
 

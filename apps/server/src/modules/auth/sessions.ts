@@ -12,6 +12,7 @@ import { HttpError } from '../../lib/http-error';
 import { isoTime } from '../../lib/timestamps';
 import { deriveToken, generateId, hashToken } from '../../lib/tokens';
 import type { Authentication } from '../../plugins/authentication';
+import type { DomainEvents } from '../../plugins/events';
 import {
   readRefreshTokenName,
   refreshTokenText,
@@ -21,6 +22,8 @@ import {
 export interface SessionContext {
   db: Kysely<Database>;
   authentication: Authentication;
+  /** Told when sign-ins end, so their access tokens and sockets end with them. */
+  events: DomainEvents;
   /** Derives a rotated token's successor; see docs/decisions/003-refresh-token-rotation.md. */
   rotationKey: Buffer;
   onReuseDetected?: (sessionId: string) => void;
@@ -206,26 +209,36 @@ export async function rotateRefreshToken(
     return buildTokenSet(context, account, name.sessionId, successor, Math.floor(rotatedAt / 1000));
   }
 
-  await revokeSession(context.db, name.sessionId, now);
+  await revokeSession(context, { accountId: row.account_id, sessionId: name.sessionId }, now);
   context.onReuseDetected?.(name.sessionId);
   throw invalidRefreshToken();
 }
 
-export async function revokeSession(db: Kysely<Database>, sessionId: string, now = Date.now()) {
-  await db
+/** Ends one sign-in: its refresh tokens, access tokens and sockets stop working. */
+export async function revokeSession(
+  context: Pick<SessionContext, 'db' | 'events'>,
+  session: { accountId: string; sessionId: string },
+  now = Date.now(),
+): Promise<void> {
+  await context.db
     .updateTable('auth_sessions')
     .set({ revoked_at: isoTime(now) })
-    .where('id', '=', sessionId)
+    .where('id', '=', session.sessionId)
     .where('revoked_at', 'is', null)
     .execute();
+  // Awaited, so the caller answers only once nothing accepts the sign-in any more.
+  await context.events.emit('sessions.ended', {
+    accountId: session.accountId,
+    sessionIds: [session.sessionId],
+  });
 }
 
 /**
  * Ends every sign-in of an account (password reset): its refresh tokens stop working, and so do
- * the access tokens issued for those sign-ins.
+ * the access tokens issued for those sign-ins and the sockets they opened.
  */
 export async function revokeAccountSessions(
-  context: Pick<SessionContext, 'db'>,
+  context: Pick<SessionContext, 'db' | 'events'>,
   accountId: string,
   now = Date.now(),
 ): Promise<void> {
@@ -235,10 +248,20 @@ export async function revokeAccountSessions(
     .where('account_id', '=', accountId)
     .where('revoked_at', 'is', null)
     .execute();
+  await context.events.emit('sessions.ended', { accountId, sessionIds: null });
 }
 
 /** Logout: ends the sign-in the token belongs to. Unknown tokens are ignored (idempotent). */
-export async function revokeSessionByToken(db: Kysely<Database>, token: string, now = Date.now()) {
-  const found = await findPresentedToken(db, token);
-  if (found) await revokeSession(db, found.name.sessionId, now);
+export async function revokeSessionByToken(
+  context: Pick<SessionContext, 'db' | 'events'>,
+  token: string,
+  now = Date.now(),
+): Promise<void> {
+  const found = await findPresentedToken(context.db, token);
+  if (!found) return;
+  await revokeSession(
+    context,
+    { accountId: found.row.account_id, sessionId: found.name.sessionId },
+    now,
+  );
 }

@@ -4,6 +4,7 @@ import type { RawData, WebSocket } from 'ws';
 import { ErrorCode } from '@campuscollab/shared';
 import { HttpError } from '../../lib/http-error';
 import type { Authentication, VerifiedAccessToken } from '../../plugins/authentication';
+import type { SignedIn } from './service';
 import { handleFrame, type FrameContext, type Session } from './frame-handlers';
 import { CloseCode, clientFrame, describeFrameError, type Ref } from './protocol';
 
@@ -47,7 +48,7 @@ export function serveConnection(
   socket: WebSocket,
   initial: VerifiedAccessToken | null,
   context: ConnectionContext,
-): { id: string; userId: () => string | null } {
+): { id: string; signedIn: () => SignedIn | null } {
   const { service, limits, log } = context;
   const limiter = createRateLimiter(limits.messagesPerSecond);
   const send = (frame: object) => {
@@ -63,6 +64,8 @@ export function serveConnection(
     send({ type: 'error', ref, code, message });
 
   let session: Session | null = null;
+  // The sign-in of the latest token the socket showed: ending it closes the socket.
+  let signInId = '';
   let expiryTimer: NodeJS.Timeout | undefined;
   // Frames run one after another, so a publish is stored before a following history reads.
   let queue = Promise.resolve();
@@ -80,6 +83,7 @@ export function serveConnection(
       deliver: (frame) => send(frame),
       authenticate: async (token) => adopt(await context.authentication.verifyAccessToken(token)),
     };
+    signInId = user.sessionId;
     clearTimeout(expiryTimer);
     if (expiresAt !== null) {
       const delay = Math.min(MAX_TIMER_MS, Math.max(0, expiresAt * 1000 - Date.now()));
@@ -169,7 +173,10 @@ export function serveConnection(
     session.presence.clear();
   });
 
-  return { id, userId: () => session?.userId ?? null };
+  return {
+    id,
+    signedIn: () => (session ? { userId: session.userId, sessionId: signInId } : null),
+  };
 }
 
 /**

@@ -47,8 +47,15 @@ export function forwardDomainEvents(events: DomainEvents, service: RealtimeServi
     }),
     events.on('account.deleted', async ({ accountId }) => {
       // A still-valid access token must not keep a deleted account listening.
-      service.sockets.closeUserSockets(accountId, CloseCode.unauthorized, 'Account deleted');
+      service.sockets.closeSignedInSockets(
+        { accountId, sessionIds: null },
+        CloseCode.unauthorized,
+        'Account deleted',
+      );
       await service.history.deleteAccountMessages(accountId);
+    }),
+    events.on('sessions.ended', (ended) => {
+      service.sockets.closeSignedInSockets(ended, CloseCode.unauthorized, 'Session ended');
     }),
   ];
   return () => {

@@ -1,4 +1,5 @@
 import type { WebSocket } from 'ws';
+import type { EndedSessions } from '../../plugins/live-sessions';
 import { createMessageId, type HistoryStore } from './history';
 import type { RealtimeHub } from './hub';
 import type { RealtimeMessage } from './protocol';
@@ -45,24 +46,35 @@ export function createRealtimeService(
   };
 }
 
+/** Who is signed in on a socket, and with which sign-in. */
+export interface SignedIn {
+  userId: string;
+  sessionId: string;
+}
+
 /** Every open realtime socket of this process and who is signed in on it. */
 export interface SocketRegistry {
-  add(socket: WebSocket, userId: () => string | null): void;
-  /** Closes the account's sockets, so a deleted account stops receiving at once. */
-  closeUserSockets(userId: string, code: number, reason: string): void;
+  add(socket: WebSocket, signedIn: () => SignedIn | null): void;
+  /**
+   * Closes the sockets of ended sign-ins (all of the account's when `sessionIds` is null), so
+   * a student who logged out, reset their password or deleted the account stops receiving.
+   */
+  closeSignedInSockets(ended: EndedSessions, code: number, reason: string): void;
   closeAll(code: number, reason: string): void;
 }
 
 export function createSocketRegistry(): SocketRegistry {
-  const sockets = new Map<WebSocket, () => string | null>();
+  const sockets = new Map<WebSocket, () => SignedIn | null>();
   return {
-    add(socket, userId) {
-      sockets.set(socket, userId);
+    add(socket, signedIn) {
+      sockets.set(socket, signedIn);
       socket.on('close', () => sockets.delete(socket));
     },
-    closeUserSockets(userId, code, reason) {
+    closeSignedInSockets({ accountId, sessionIds }, code, reason) {
       for (const [socket, signedIn] of sockets) {
-        if (signedIn() === userId) socket.close(code, reason);
+        const who = signedIn();
+        if (who?.userId !== accountId) continue;
+        if (!sessionIds || sessionIds.includes(who.sessionId)) socket.close(code, reason);
       }
     },
     closeAll(code, reason) {

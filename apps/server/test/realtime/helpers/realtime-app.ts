@@ -13,8 +13,11 @@ import { createTestDatabase } from '../../helpers/test-database';
 export interface RealtimeApp {
   app: FastifyInstance;
   baseUrl: string;
-  /** An access token for any account id, issued at `issuedAt` (epoch seconds). */
-  signToken(accountId: string, issuedAt?: number): string;
+  /**
+   * An access token for an account of this id, issued at `issuedAt` (epoch seconds). The
+   * account and its sign-in are created on first use: a token's session must be live.
+   */
+  signToken(accountId: string, issuedAt?: number): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -35,6 +38,7 @@ export async function startRealtimeApp(
   registerEvents(app);
   await registerRateLimits(app);
   registerAuthentication(app, {
+    db: database.db,
     jwtSecret: TEST_JWT_SECRET,
     issuer: 'http://realtime.test',
     audience: 'campus',
@@ -48,13 +52,22 @@ export async function startRealtimeApp(
   return {
     app,
     baseUrl: `http://127.0.0.1:${port}`,
-    signToken: (accountId, issuedAt = Math.floor(Date.now() / 1000)) =>
-      app.authentication.signAccessToken({
-        accountId,
-        email: `${accountId}@berkeley.edu`,
-        sessionId: `session-${accountId}`,
-        issuedAt,
-      }),
+    async signToken(accountId, issuedAt = Math.floor(Date.now() / 1000)) {
+      const email = `${accountId}@berkeley.edu`;
+      const sessionId = `session-${accountId}`;
+      const now = new Date().toISOString();
+      await database.db
+        .insertInto('auth_accounts')
+        .values({ id: accountId, email, password_hash: '-', created_at: now, updated_at: now })
+        .onConflict((conflict) => conflict.doNothing())
+        .execute();
+      await database.db
+        .insertInto('auth_sessions')
+        .values({ id: sessionId, account_id: accountId, created_at: now })
+        .onConflict((conflict) => conflict.doNothing())
+        .execute();
+      return app.authentication.signAccessToken({ accountId, email, sessionId, issuedAt });
+    },
     async close() {
       if (closed) return;
       closed = true;

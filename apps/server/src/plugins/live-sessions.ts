@@ -1,0 +1,72 @@
+import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
+import { runPlan, slotsFor } from '../db/plans';
+import type { Database } from '../db/schema';
+
+/** Sign-ins that ended: some of an account's, or all of them (`sessionIds: null`). */
+export interface EndedSessions {
+  accountId: string;
+  sessionIds: readonly string[] | null;
+}
+
+/**
+ * Whether the sign-in an access token was issued for is still live. Access tokens are signed
+ * for 15 minutes, but logout, a password reset and account deletion end their sign-in at once
+ * (docs/security.md), so every request's token is checked against its session.
+ */
+export interface LiveSessions {
+  isLive(sessionId: string, accountId: string): Promise<boolean>;
+  /** Forgets what was known of these sign-ins; call it as soon as they end. */
+  forget(ended: EndedSessions): void;
+}
+
+/** Sessions known live, remembered so a busy client does not cost a query per request. */
+const REMEMBERED_SESSIONS = 10_000;
+/**
+ * How long a live answer is trusted without asking the database again: the bound on how late
+ * a sign-in ended by another process (another instance, a script) is noticed here.
+ */
+const REMEMBER_MS = 10_000;
+
+async function findSessionOwner(db: Kysely<Database>, sessionId: string) {
+  const values = [sessionId] as const;
+  const rows = await runPlan<{ account_id: string }>(db, 'auth|live session', values, () =>
+    db
+      .selectFrom('auth_sessions')
+      .select('account_id')
+      .where('id', '=', slotsFor(values)[0])
+      .where('revoked_at', 'is', null),
+  );
+  return rows[0]?.account_id;
+}
+
+export function createLiveSessions(db: Kysely<Database>): LiveSessions {
+  // Session id -> account id, for sessions seen live within REMEMBER_MS.
+  const live = new LRUCache<string, string>({ max: REMEMBERED_SESSIONS, ttl: REMEMBER_MS });
+  // Counts endings: a lookup that overlapped one may have read the row before it changed.
+  let endings = 0;
+
+  return {
+    async isLive(sessionId, accountId) {
+      if (live.get(sessionId) === accountId) return true;
+      for (;;) {
+        const seen = endings;
+        const owner = await findSessionOwner(db, sessionId);
+        if (seen !== endings) continue;
+        if (owner !== accountId) return false;
+        live.set(sessionId, accountId);
+        return true;
+      }
+    },
+    forget({ accountId, sessionIds }) {
+      endings += 1;
+      if (sessionIds) {
+        for (const sessionId of sessionIds) live.delete(sessionId);
+        return;
+      }
+      for (const [sessionId, owner] of live.entries()) {
+        if (owner === accountId) live.delete(sessionId);
+      }
+    },
+  };
+}
