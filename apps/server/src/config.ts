@@ -45,6 +45,7 @@ const envSchema = z.object({
   AUTH_EMAIL_RATE_LIMIT_PER_HOUR: positiveInt.default(20),
   REFRESH_RATE_LIMIT_PER_MINUTE: positiveInt.default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STORAGE_QUOTA_MB: positiveInt.default(100),
 });
 
 export interface RateLimits {
@@ -72,6 +73,8 @@ export interface Config {
   authRedirectOrigins: string[];
   rateLimits: RateLimits;
   logLevel: string;
+  /** How many bytes of files each student may keep in storage. */
+  storageQuotaBytes: number;
 }
 
 /** Thrown with a single line that names the variable at fault; the server prints only that line. */
@@ -123,5 +126,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       refreshPerMinute: vars.REFRESH_RATE_LIMIT_PER_MINUTE,
     },
     logLevel: vars.LOG_LEVEL,
+    storageQuotaBytes: vars.STORAGE_QUOTA_MB * 1024 * 1024,
   };
 }

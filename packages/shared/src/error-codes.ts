@@ -9,6 +9,7 @@ export const ErrorCode = {
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  storageQuotaExceeded: 'STORAGE_QUOTA_EXCEEDED',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   rateLimited: 'RATE_LIMITED',
   unavailable: 'SERVICE_UNAVAILABLE',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, type BigIntStats } from 'node:fs';
-import { link, lstat, mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
+import { link, lstat, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -169,6 +169,25 @@ export function createDiskFileStore(rootDir: string): FileStore {
       if (!prefix.endsWith('/')) throw new InvalidKeyError(`Prefix must end with '/': ${prefix}`);
       const folder = locate(prefix.slice(0, -1));
       if (await isFolder(folder)) await rm(folder, { recursive: true, force: true });
+    },
+
+    async sizeOfPrefix(prefix) {
+      if (!prefix.endsWith('/')) throw new InvalidKeyError(`Prefix must end with '/': ${prefix}`);
+      const folder = locate(prefix.slice(0, -1));
+      if (!(await isFolder(folder))) return 0;
+      const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+      const sizes = await Promise.all(
+        entries
+          .filter((entry) => entry.isFile())
+          .map((entry) =>
+            // A file removed meanwhile takes no room.
+            lstat(path.join(entry.parentPath, entry.name)).then(
+              (stats) => stats.size,
+              () => 0,
+            ),
+          ),
+      );
+      return sizes.reduce((total, size) => total + size, 0);
     },
   };
 }

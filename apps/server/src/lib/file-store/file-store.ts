@@ -20,6 +20,8 @@ export interface FileStore {
   remove(key: string): Promise<boolean>;
   /** Removes every file whose key starts with `prefix`, which must end with '/'. */
   removePrefix(prefix: string): Promise<void>;
+  /** The bytes of every file whose key starts with `prefix` (ending with '/'); 0 for none. */
+  sizeOfPrefix(prefix: string): Promise<number>;
 }
 
 export interface PutOptions {

@@ -2,10 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ErrorCode } from '@campuscollab/shared';
 import { HttpError } from '../../lib/http-error';
 import type { FileStore } from '../../lib/file-store/file-store';
+import type { StorageQuota } from './quota';
 
 /** What the storage handlers need, built once in routes.ts. */
 export interface StorageContext {
   store: FileStore;
+  quota: StorageQuota;
   /** Where uploads wait, on disk, while they are checked. */
   stagingDir: string;
   projectId: string;

@@ -45,8 +45,8 @@ export const unsupportedType = (declaredAudio: boolean) =>
  * Sizes are in MiB (the 50 MB limit is 50 x 1024 x 1024 bytes) rounded up to one decimal, so
  * a file one byte over the limit reads "50.1 MB", never "50 MB"; whole numbers drop the ".0".
  */
-export function formatMegabytes(bytes: number): string {
-  const tenths = Math.ceil((bytes / MEBIBYTE) * 10);
+export function formatMegabytes(bytes: number, rounding: 'up' | 'down' = 'up'): string {
+  const tenths = (rounding === 'up' ? Math.ceil : Math.floor)((bytes / MEBIBYTE) * 10);
   return tenths % 10 === 0 ? String(tenths / 10) : (tenths / 10).toFixed(1);
 }
 
@@ -55,6 +55,15 @@ export const fileTooLarge = (bytes: number, limitBytes: number) =>
     413,
     ErrorCode.payloadTooLarge,
     `File size (${formatMegabytes(bytes)} MB) exceeds maximum allowed size (${formatMegabytes(limitBytes)}MB)`,
+  );
+
+/** Free room is rounded down, so the message never promises more than there is. */
+export const storageQuotaExceeded = (bytes: number, freeBytes: number, quotaBytes: number) =>
+  new HttpError(
+    413,
+    ErrorCode.storageQuotaExceeded,
+    `Storage limit reached: this file needs ${formatMegabytes(bytes)} MB, but only ` +
+      `${formatMegabytes(freeBytes, 'down')} MB of your ${formatMegabytes(quotaBytes)} MB is free`,
   );
 
 export const rangeNotSatisfiable = (size: number) =>

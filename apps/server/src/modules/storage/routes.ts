@@ -9,6 +9,7 @@ import type { FileStore } from '../../lib/file-store/file-store';
 import { requireProject, type StorageContext } from './context';
 import { downloadFile } from './download';
 import { userFolder } from './paths';
+import { createStorageQuota } from './quota';
 import { removeFiles } from './remove';
 import { removeStaleStagedFiles } from './staging';
 import { uploadFile } from './upload';
@@ -28,8 +29,10 @@ const projectParams = z.object({ project: z.string() });
 /** The storage service: `/api/storage/{project}/upload`, `download` and `remove`. */
 export async function storageRoutes(app: FastifyInstance, options: StorageRoutesOptions) {
   const { config } = options;
+  const store = options.store ?? createDiskFileStore(path.resolve(config.dataDir, 'storage'));
   const context: StorageContext = {
-    store: options.store ?? createDiskFileStore(path.resolve(config.dataDir, 'storage')),
+    store,
+    quota: createStorageQuota(store, config.storageQuotaBytes),
     stagingDir: path.resolve(config.dataDir, 'tmp', 'uploads'),
     projectId: config.projectId,
     publicUrl: config.publicUrl,

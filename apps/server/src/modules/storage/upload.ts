@@ -68,6 +68,7 @@ async function putFile(
 async function storeUpload(
   context: StorageContext,
   form: UploadForm,
+  userId: string,
 ): Promise<{ created: boolean; result: UploadResult }> {
   const { file } = form;
   if (!file) throw invalidParameters();
@@ -80,10 +81,16 @@ async function storeUpload(
   const path = withExtension(form.target, type.extension, type.aliases);
   // Checked early to spare the resize; the store checks again atomically as it writes.
   if (!upsert && (await context.store.stat(path))) throw fileExists();
-  const body = resize
-    ? Readable.from([await resizeProfilePicture(file.tempPath)])
-    : createReadStream(file.tempPath);
-  const stored = await putFile(context, path, body, upsert);
+  const resized = resize ? await resizeProfilePicture(file.tempPath) : null;
+  const bytes = resized ? resized.length : file.size;
+  const stored = await context.quota.writeWithin(userId, { path, bytes }, () =>
+    putFile(
+      context,
+      path,
+      resized ? Readable.from([resized]) : createReadStream(file.tempPath!),
+      upsert,
+    ),
+  );
   return {
     created: stored.created,
     result: {
@@ -115,7 +122,7 @@ export async function uploadFile(
     log: context.log,
   });
   try {
-    return await storeUpload(context, form);
+    return await storeUpload(context, form, userId);
   } finally {
     await removeStagedFile(form.file);
   }
