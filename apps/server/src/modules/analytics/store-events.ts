@@ -27,8 +27,9 @@ export async function storeAnalyticsEvents(
 }
 
 /**
- * An access token outlives a deleted account by up to 15 minutes. Reading the id inside the
- * insert stores such events as anonymous instead of failing on the foreign key.
+ * The account may be deleted between the token check and this insert (or, seen from another
+ * instance, up to 10 seconds before: decision 013). Reading the id inside the insert stores
+ * such events as anonymous instead of failing on the foreign key.
  */
 function ownerIfStillPresent(db: Kysely<Database>, userId: string) {
   return db.selectFrom('auth_accounts').select('id').where('id', '=', userId);
