@@ -1,29 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedAccount } from '../helpers/accounts';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { PROTOTYPE_NAMES } from '../helpers/prototype-names';
 import { DIALECTS } from '../helpers/test-database';
 import { clientFor, restUrl } from './scenario-world';
 
 /**
- * Names every plain object inherits. A lookup such as `policy.columns[name]` finds them on any
- * object, so each must be an unknown column, table or preference like any other name: a
- * PostgREST error, never a 500, and never a row written with what they smuggle in.
+ * Prototype names in every place of a table request: each is an unknown column, table or
+ * preference like any other name, a PostgREST error, never a 500, and never a row written with
+ * what it smuggles in.
  */
-export const PROTOTYPE_NAMES = [
-  '__proto__',
-  'constructor',
-  'prototype',
-  'toString',
-  'toLocaleString',
-  'valueOf',
-  'hasOwnProperty',
-  'isPrototypeOf',
-  'propertyIsEnumerable',
-  '__defineGetter__',
-  '__defineSetter__',
-  '__lookupGetter__',
-  '__lookupSetter__',
-] as const;
 
 const TABLES = ['users', 'projects', 'applications', 'messages'] as const;
 const ERROR_KEYS = ['code', 'details', 'hint', 'message'];
