@@ -7,7 +7,8 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
  * profile name: this replaces every stored address, and two triggers keep the name current when
  * a profile is created or renamed, whichever way the change comes (the table API, an upsert,
  * raw SQL). The UPDATE finds the poster's projects through projects_owner_idx (posted_by_id).
- * The fallback is the one notification emails use for a student without a profile.
+ * The fallback is the one notification emails use for a student without a profile. Triggers
+ * go with their table: a later migration that rebuilds users on SQLite must create them again.
  */
 const POSTER_WITHOUT_PROFILE = 'A student';
 
