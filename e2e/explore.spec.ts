@@ -68,6 +68,9 @@ test('a student searches, filters and applies; the owner accepts on the dashboar
     await expect(card(page, 'Robot Arm')).toBeVisible();
     await expect(card(page, 'Robot Arm')).toContainText('+1 more');
     await expect(card(page, 'Robot Arm')).toContainText('Timeline: 2 months');
+    // The poster by profile name: another student's login email is never shown.
+    await expect(card(page, 'Robot Arm')).toContainText('Olly Owner');
+    await expect(card(page, 'Robot Arm')).not.toContainText(owner.email);
     await expect(main.getByRole('article')).toHaveCount(3);
 
     // University filter: nearby adds the same city; all adds everyone.

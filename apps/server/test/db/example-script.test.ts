@@ -27,7 +27,7 @@ describe('the table API example script', () => {
     const first = await promisify(execFile)('node', [script], { env });
     expect(first.stdout).toMatch(/^profile created, referral code adalo\d{3}$/m);
     expect(first.stdout).toContain(
-      '1 open project(s) about robots:\n- Robotics club website by ada@mit.edu',
+      '1 open project(s) about robots:\n- Robotics club website by Ada Lovelace',
     );
 
     const second = await promisify(execFile)('node', [script], { env });

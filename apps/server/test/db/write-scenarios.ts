@@ -35,7 +35,7 @@ const inserts: Scenario[] = [
       title: 'Write Single',
       timeline: null,
       status: 'Open',
-      posted_by: 'ada@mit.edu',
+      posted_by: 'Ada Lovelace',
     },
   },
   {

@@ -106,7 +106,7 @@ export function createRowInserters(server: TestApp) {
           title,
           description: 'A project',
           posted_by_id: owner.user.id,
-          posted_by: owner.user.email,
+          posted_by: 'A student',
           created_at: now(),
           updated_at: now(),
         })

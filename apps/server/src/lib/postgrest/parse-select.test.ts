@@ -67,6 +67,8 @@ describe('parseSelectParam', () => {
     ['name)', 'unbalanced ")"'],
     ['"id', 'unterminated'],
     ['*!hint', 'is not a valid column name'],
+    ['__proto__:id', '"__proto__" cannot be an alias'],
+    ['"__proto__":id', '"__proto__" cannot be an alias'],
   ])('refuses %j', (input, details) => {
     const error = parseError(() => parseSelectParam(input));
     expect(error).toMatchObject({

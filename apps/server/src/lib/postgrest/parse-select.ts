@@ -40,9 +40,9 @@ function parseSelectItem(raw: string): SelectItem {
   if (extra !== undefined) throw new ParseFailure(`unexpected ":" in "${item}"`);
   if (second === undefined) return { kind: 'column', column: parseIdentifier(first), alias: null };
   if (second.trim() === '*') throw new ParseFailure(`"*" cannot have an alias ("${item}")`);
-  return {
-    kind: 'column',
-    column: parseIdentifier(second),
-    alias: parseIdentifier(first, 'alias'),
-  };
+  const alias = parseIdentifier(first, 'alias');
+  // Assigning this key sets an object's prototype rather than a field, so the answer's rows
+  // would silently lose the column (or gain inherited ones).
+  if (alias === '__proto__') throw new ParseFailure('"__proto__" cannot be an alias');
+  return { kind: 'column', column: parseIdentifier(second), alias };
 }

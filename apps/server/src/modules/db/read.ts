@@ -14,7 +14,7 @@ import {
 import { Bindings } from './query/bindings';
 import { cursorKeys, extraCursorKeys } from './query/cursor-keys';
 import { afterCursor, keysetOrder } from './query/keyset';
-import { columnExpression } from './query/column-expression';
+import { columnExpression, findColumnRule } from './query/column-expression';
 import { compileWhere, type CompileContext } from './query/conditions';
 import { runPlan } from '../../db/plans';
 import { expandSelect, type OutputColumn } from './query/select-list';
@@ -32,7 +32,7 @@ import type { Row, TablePolicy } from './tables/types';
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 
 function canBeNull(policy: TableRequest['policy'], column: string): boolean {
-  const rule = policy.columns[column];
+  const rule = findColumnRule(policy, column);
   return !rule || rule.nullable || Boolean(rule.ownerOnly);
 }
 

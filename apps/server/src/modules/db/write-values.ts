@@ -1,4 +1,5 @@
 import { PostgrestError } from '../../lib/postgrest';
+import { findColumnRule } from './query/column-expression';
 import type { Row, TablePolicy } from './tables/types';
 
 type WriteMode = 'insert' | 'update';
@@ -37,7 +38,7 @@ export function validateWriteValues(
   const values: Row = {};
   for (const [column, value] of Object.entries(raw)) {
     if (columns && !columns.includes(column)) continue;
-    const rule = policy.columns[column];
+    const rule = findColumnRule(policy, column);
     if (!rule) {
       throw new PostgrestError({
         status: 400,

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { ErrorCode } from '@campuscollab/shared';
 import { HttpError } from '../../lib/http-error';
+import { describeUnsafeJson } from '../../lib/json-limits';
 import type { Authentication, VerifiedAccessToken } from '../../plugins/authentication';
 import type { SignedIn } from './service';
 import { handleFrame, type FrameContext, type Session } from './frame-handlers';
@@ -114,6 +115,9 @@ export function serveConnection(
       const max = limits.maxMessageBytes;
       return sendError(ref, ErrorCode.payloadTooLarge, `Message too large (at most ${max} bytes)`);
     }
+    // Before validation, which recurses into payloads and would run out of stack on deep ones.
+    const unsafe = describeUnsafeJson(parsed.value);
+    if (unsafe) return sendError(ref, ErrorCode.validation, unsafe);
     const result = clientFrame.safeParse(parsed.value);
     if (!result.success)
       return sendError(ref, ErrorCode.validation, describeFrameError(result.error));

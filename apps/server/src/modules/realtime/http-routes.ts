@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ErrorCode } from '@campuscollab/shared';
+import { HttpError } from '../../lib/http-error';
+import { describeUnsafeJson } from '../../lib/json-limits';
 import { requireChannelAccess, type RealtimeActor } from './channels';
 import {
   EVENT_NAME,
@@ -44,6 +47,11 @@ export function registerHttpRoutes(
     actors.set(request, actor);
   };
   const actorOf = (request: FastifyRequest) => actors.get(request)!;
+  // Validation recurses into the payload (z.json()); a deep one would exhaust the stack there.
+  const requireSafePayload = async (request: FastifyRequest) => {
+    const unsafe = describeUnsafeJson(request.body);
+    if (unsafe) throw new HttpError(400, ErrorCode.validation, unsafe);
+  };
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -53,7 +61,7 @@ export function registerHttpRoutes(
       // The same bound as a socket frame: history rows stay small whichever way they came.
       bodyLimit: limits.maxMessageBytes,
       config: { rateLimit: { max: limits.messagesPerSecond * 60, timeWindow: MINUTE } },
-      preValidation: identify,
+      preValidation: [identify, requireSafePayload],
     },
     async (request, reply) => {
       const actor = actorOf(request);

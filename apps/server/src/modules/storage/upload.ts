@@ -8,6 +8,7 @@ import {
   PathConflictError,
   type PutResult,
 } from '../../lib/file-store/file-store';
+import { describeUnsafeJson } from '../../lib/json-limits';
 import type { StorageContext } from './context';
 import { downloadUrl } from './download';
 import {
@@ -44,6 +45,8 @@ function parseUploadOptions(raw: unknown): { upsert: boolean } {
       throw invalidParameters();
     }
   }
+  // As in any JSON body: a copy assigning `__proto__` would take it as its prototype.
+  if (describeUnsafeJson(value)) throw invalidParameters();
   const parsed = uploadOptions.safeParse(value);
   if (!parsed.success) throw invalidParameters();
   return { upsert: parsed.data.upsert ?? false };

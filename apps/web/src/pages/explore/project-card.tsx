@@ -34,7 +34,8 @@ export function ProjectCard({
       <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-gray-600">
         <span className="flex min-w-0 items-center gap-1">
           <User aria-hidden="true" className="h-4 w-4 shrink-0" />
-          <span className="truncate">{project.postedBy ?? 'Unknown'}</span>
+          {/* The poster's profile name, which the server copies in; never their login email. */}
+          <span className="truncate">{project.postedBy ?? 'A student'}</span>
         </span>
         <span className="flex items-center gap-1">
           <Calendar aria-hidden="true" className="h-4 w-4" />

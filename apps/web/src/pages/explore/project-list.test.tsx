@@ -22,7 +22,7 @@ const project = (id: string, postedById = 'someone-else'): ProjectRow => ({
   timeline: null,
   skillsNeeded: '[]',
   postedById,
-  postedBy: 'poster@mit.edu',
+  postedBy: 'Pat Poster',
   status: 'Open',
   university: 'MIT',
   city: null,
@@ -44,6 +44,10 @@ describe('ProjectList', () => {
         projects={[project('p-own', 'me'), project('p-applied'), project('p-open')]}
       />,
     );
+  });
+
+  it('names the poster of each project', () => {
+    expect(screen.getByRole('article', { name: 'Project p-open' })).toHaveTextContent('Pat Poster');
   });
 
   it("labels one's own and already applied projects, disabled", () => {

@@ -2,8 +2,17 @@ import type { AliasableExpression } from 'kysely';
 import { PostgrestError } from '../../../lib/postgrest';
 import type { ColumnRule, ReadingUser, TableExpressions, TablePolicy } from '../tables/types';
 
+/**
+ * The rule of a column the client named, or undefined. Own keys only: `policy.columns` is a plain
+ * object, so `columns['constructor']` or `columns['__proto__']` would otherwise find what every
+ * object inherits and let that name pass as a column.
+ */
+export function findColumnRule(policy: TablePolicy, column: string): ColumnRule | undefined {
+  return Object.hasOwn(policy.columns, column) ? policy.columns[column] : undefined;
+}
+
 export function requireColumn(policy: TablePolicy, column: string): ColumnRule {
-  const rule = policy.columns[column];
+  const rule = findColumnRule(policy, column);
   if (!rule) {
     throw new PostgrestError({
       status: 400,

@@ -2,7 +2,7 @@ import type { Expression, SqlBool } from 'kysely';
 import { PostgrestError, withKeyColumn, type OrderTerm } from '../../../lib/postgrest';
 import type { TableExpressions, TablePolicy } from '../tables/types';
 import type { CompileContext } from './conditions';
-import { columnExpression } from './column-expression';
+import { columnExpression, findColumnRule } from './column-expression';
 
 /**
  * The order keyset pagination walks: the requested order plus the primary key as a tiebreaker,
@@ -11,7 +11,7 @@ import { columnExpression } from './column-expression';
  */
 export function keysetOrder(policy: TablePolicy, order: OrderTerm[]): OrderTerm[] {
   for (const term of order) {
-    const rule = policy.columns[term.column];
+    const rule = findColumnRule(policy, term.column);
     if (rule?.nullable || rule?.ownerOnly) {
       throw new PostgrestError({
         status: 400,

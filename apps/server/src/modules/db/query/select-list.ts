@@ -1,7 +1,7 @@
 import type { RequestUser } from '../../../plugins/authentication';
 import type { SelectItem } from '../../../lib/postgrest';
 import type { Row, TablePolicy } from '../tables/types';
-import { requireColumn } from './column-expression';
+import { findColumnRule, requireColumn } from './column-expression';
 
 export interface OutputColumn {
   column: string;
@@ -35,7 +35,8 @@ export function projectRow(
   const owned = !policy.ownerColumn || row[policy.ownerColumn] === user.id;
   const shaped: Row = {};
   for (const { column, alias } of columns) {
-    shaped[alias] = policy.columns[column]?.ownerOnly && !owned ? null : (row[column] ?? null);
+    shaped[alias] =
+      findColumnRule(policy, column)?.ownerOnly && !owned ? null : (row[column] ?? null);
   }
   return shaped;
 }

@@ -3,6 +3,9 @@ import { clientText, idColumn, serverText } from './columns';
 import { clientId, generateRowId } from './ids';
 import type { TablePolicy } from './types';
 
+/** How a project names a poster who has no profile yet (as notification emails do). */
+const POSTER_WITHOUT_PROFILE = 'A student';
+
 /** Projects: Open ones are everyone's to read; the owner reads, changes and deletes their own. */
 export const projectsPolicy: TablePolicy = {
   name: 'projects',
@@ -35,7 +38,7 @@ export const projectsPolicy: TablePolicy = {
   async prepareInsert(row, { user, trx, now }) {
     const poster = await trx
       .selectFrom('users')
-      .select(['university', 'city'])
+      .select(['name', 'university', 'city'])
       .where('user_id', '=', user.id)
       .executeTakeFirst();
     return {
@@ -43,7 +46,9 @@ export const projectsPolicy: TablePolicy = {
       ...row,
       id: row.id ?? generateRowId('project'),
       posted_by_id: user.id,
-      posted_by: user.email,
+      // The profile name, never the login email: every student reading Explore sees it.
+      // Migration 013's triggers keep it current when the poster creates or renames a profile.
+      posted_by: poster?.name ?? POSTER_WITHOUT_PROFILE,
       university: poster?.university ?? null,
       city: poster?.city ?? null,
       status: 'Open',
