@@ -22,14 +22,15 @@ const BLOCKS = new Set([
   'ul',
   'ol',
 ]);
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
+// A Map, so an entity named like an Object member (`&constructor;`) is text, not a lookup hit.
+const ENTITIES = new Map([
+  ['amp', '&'],
+  ['lt', '<'],
+  ['gt', '>'],
+  ['quot', '"'],
+  ['apos', "'"],
+  ['nbsp', ' '],
+]);
 // Sticky, tried at each '<': `<!doctype`, `</p` and `<br` are tags, `< b` and `<3` are text.
 const TAG = /<(\/?)([a-z][a-z0-9]*|!)/iy;
 const HREF = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i;
@@ -98,7 +99,7 @@ export function convertHtmlToText(html: string): string {
 
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,8});/gi, (whole, entity: string) => {
-    if (!entity.startsWith('#')) return ENTITIES[entity.toLowerCase()] ?? whole;
+    if (!entity.startsWith('#')) return ENTITIES.get(entity.toLowerCase()) ?? whole;
     const hex = entity[1] === 'x' || entity[1] === 'X';
     const code = hex ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
     // fromCodePoint throws outside the Unicode range; keep such an entity as written.
