@@ -19,7 +19,7 @@ ${body}
 }
 
 export function verificationEmail(to: string, link: string): Email {
-  const intro = `Welcome to ${PRODUCT}! Confirm your school email to finish creating your account.`;
+  const intro = `Welcome to ${PRODUCT}! Confirm your school email and choose your password to finish creating your account.`;
   const fineprint =
     'The link works once and expires in 24 hours. If you did not sign up, ignore this email.';
   return {
@@ -27,6 +27,21 @@ export function verificationEmail(to: string, link: string): Email {
     subject: `Verify your ${PRODUCT} email`,
     text: `${intro}\n\n${link}\n\n${fineprint}\n\n${PRODUCT}: connecting students, building futures.\n`,
     html: layout('Verify your email', [intro, fineprint], { label: 'Verify email', url: link }),
+  };
+}
+
+export function passwordResetEmail(to: string, link: string): Email {
+  const intro = `Someone, perhaps you, asked to reset the password of your ${PRODUCT} account. Choose a new one here:`;
+  const fineprint =
+    'The link works once and expires in 1 hour. If you did not ask for it, ignore this email; your password is unchanged.';
+  return {
+    to,
+    subject: `Reset your ${PRODUCT} password`,
+    text: `${intro}\n\n${link}\n\n${fineprint}\n\n${PRODUCT}: connecting students, building futures.\n`,
+    html: layout('Reset your password', [intro, fineprint], {
+      label: 'Choose a new password',
+      url: link,
+    }),
   };
 }
 
