@@ -268,6 +268,32 @@ describe.each(DIALECTS)('account pre-hijack on %s', (kind) => {
     }
   });
 
+  it('lets only one of several links used at the same moment set the password', async () => {
+    const email = `racing-${kind}@mit.edu`;
+    await request(server.baseUrl, 'POST', '/api/auth/signup', {
+      body: { email, password: OWNER },
+    });
+    await request(server.baseUrl, 'POST', '/api/auth/signup', {
+      body: { email, password: STRANGER },
+    });
+    const links = await waitForLinks(email, 2);
+    const tokens = await Promise.all(
+      links.map(async (link) => readPageToken(await openVerificationLink(link), 'verify-email')),
+    );
+    const passwords = ['first-racer-password', 'second-racer-password', 'third-racer-password'];
+    const answers = await Promise.all(
+      [tokens[0]!, tokens[1]!, tokens[0]!].map((token, index) =>
+        choosePassword(server.baseUrl, token, passwords[index]!),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400, 400]);
+    const winner = passwords[answers.findIndex((answer) => answer.status === 200)]!;
+    for (const password of passwords) {
+      const attempt = await signIn(server.baseUrl, email, password);
+      expect(attempt.status).toBe(password === winner ? 200 : 400);
+    }
+  });
+
   it('refuses unknown, expired and malformed verify requests with a clear 400', async () => {
     const email = `expiring-${kind}@mit.edu`;
     await request(server.baseUrl, 'POST', '/api/auth/signup', {

@@ -44,19 +44,35 @@ export async function issueEmailToken(
   return token;
 }
 
-/** Ends the account's outstanding links of one purpose (a new reset link retires older ones). */
-export async function retireEmailTokens(
+/**
+ * A new link of the purpose that retires the account's older ones (a reset link: only the
+ * newest one works). The account's row is the lock, so two requests at once leave one link.
+ */
+export async function replaceEmailToken(
   db: Kysely<Database>,
   accountId: string,
   purpose: EmailTokenPurpose,
   now = Date.now(),
-): Promise<void> {
-  await db
-    .updateTable('auth_email_tokens')
-    .set({ used_at: isoTime(now) })
-    .where('account_id', '=', accountId)
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
+): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    await lockAccount(trx, accountId, now);
+    await trx
+      .updateTable('auth_email_tokens')
+      .set({ used_at: isoTime(now) })
+      .where('account_id', '=', accountId)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .execute();
+    return issueEmailToken(trx, accountId, purpose, now);
+  });
+}
+
+/** Takes the account's row lock for the rest of the transaction. */
+async function lockAccount(trx: Kysely<Database>, accountId: string, now: number) {
+  await trx
+    .updateTable('auth_accounts')
+    .set({ updated_at: isoTime(now) })
+    .where('id', '=', accountId)
     .execute();
 }
 
@@ -84,11 +100,7 @@ export async function claimEmailToken(
   // The account's row is the lock: of two requests racing with one link, or with two links of
   // one account, the second waits here, then finds its link used and claims nothing. (Locking
   // the links themselves could deadlock two requests that each took one first.)
-  await trx
-    .updateTable('auth_accounts')
-    .set({ updated_at: isoTime(now) })
-    .where('id', '=', row.account_id)
-    .execute();
+  await lockAccount(trx, row.account_id, now);
   const claimed = await trx
     .updateTable('auth_email_tokens')
     .set({ used_at: isoTime(now) })

@@ -48,7 +48,8 @@ export function passwordResetEmail(to: string, link: string): Email {
 /** Sent instead of a second account, so sign-up never reveals whether an address is taken. */
 export function accountExistsEmail(to: string, signInLink: string): Email {
   const intro = `Someone, perhaps you, tried to create a ${PRODUCT} account with this address. You already have one, so nothing was changed.`;
-  const fineprint = 'If it was not you, you can ignore this email; your password is unchanged.';
+  const fineprint =
+    'If it was not you, you can ignore this email; your password is unchanged. Forgot it? Choose "Forgot password?" on the sign-in page.';
   return {
     to,
     subject: `You already have a ${PRODUCT} account`,

@@ -1,6 +1,6 @@
 import { findAccountByEmail } from './accounts';
 import { resetPasswordPageUrl, type AuthContext } from './context';
-import { issueEmailToken, retireEmailTokens } from './email-tokens';
+import { replaceEmailToken } from './email-tokens';
 import { passwordResetEmail } from './emails';
 
 /**
@@ -13,9 +13,7 @@ export function requestPasswordReset(context: AuthContext, email: string): void 
   context.background.run('password reset email', async () => {
     const account = await findAccountByEmail(context.db, email);
     if (!account) return;
-    const now = Date.now();
-    await retireEmailTokens(context.db, account.id, 'reset_password', now);
-    const token = await issueEmailToken(context.db, account.id, 'reset_password', now);
+    const token = await replaceEmailToken(context.db, account.id, 'reset_password');
     const link = resetPasswordPageUrl(context.publicUrl, token);
     await context.mailer.send(passwordResetEmail(account.email, link));
   });
