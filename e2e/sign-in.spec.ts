@@ -1,17 +1,14 @@
-import type { TokenSet } from '@campuscollab/shared/core';
 import { test, expect, type Page } from './support/fixtures';
 import { firstLink, waitForEmail } from './support/mailbox';
-import { baseUrl, deleteStudent, newSchoolEmail } from './support/students';
+import {
+  createVerifiedStudent,
+  deleteStudent,
+  newSchoolEmail,
+  signInStudent,
+} from './support/students';
 
 const PASSWORD = 'correct-horse-battery';
-
-async function post(path: string, body: unknown): Promise<Response> {
-  return fetch(`${baseUrl()}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-}
+const NEW_PASSWORD = 'a-brand-new-password';
 
 async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email', { exact: true }).fill(email);
@@ -19,31 +16,35 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-test('an unverified account is told to verify and gets a second verification email', async ({
+async function chooseNewPassword(page: Page, password: string, confirm: string) {
+  await page.getByLabel('New Password').fill(password);
+  await page.getByLabel('Confirm Password').fill(confirm);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+}
+
+test('an unverified account answers like a wrong password until its link sets the password', async ({
   page,
-  capture,
 }) => {
   const email = newSchoolEmail('unverified');
-  expect((await post('/api/auth/signup', { email, password: PASSWORD })).status).toBe(201);
-  await waitForEmail(email, 1);
+  const signup = await fetch(`${process.env.E2E_BASE_URL}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  expect(signup.status).toBe(201);
+  const link = firstLink(await waitForEmail(email, 1));
 
   await page.goto('/?page=auth&tab=signin');
   await signIn(page, email, PASSWORD);
-  await expect(page.getByRole('alert')).toHaveText(
-    'Please verify your email first. Check your inbox for the verification link.',
-  );
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Verification Email Sent' }),
-  ).toContainText(email);
-  const resent = await waitForEmail(email, 2);
-  await capture('sign-in-unverified');
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
 
-  // The resent link works: verify, then remove the account again.
-  await fetch(firstLink(resent), { redirect: 'manual' });
-  const signin = await post('/api/auth/signin', { email, password: PASSWORD });
-  expect(signin.status).toBe(200);
-  const session = (await signin.json()) as TokenSet & { user: { id: string } };
-  await deleteStudent({ email, password: PASSWORD, id: session.user.id, tokens: session });
+  await page.goto(link);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Verify and Sign In' }).click();
+  await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible();
+
+  await deleteStudent(await signInStudent(email, PASSWORD));
 });
 
 test('a wrong password shows the catalogue text; the right one signs in', async ({
@@ -62,4 +63,50 @@ test('a wrong password shows the catalogue text; the right one signs in', async 
 
   await signIn(page, student.email, student.password);
   await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible();
+});
+
+test('forgot password: email, reset link, new password; the old one is refused', async ({
+  page,
+  capture,
+}) => {
+  const student = await createVerifiedStudent(newSchoolEmail('forgetful'));
+
+  await page.goto('/?page=auth&tab=signin');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await page.getByLabel('Email', { exact: true }).fill(student.email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    "If an account exists for that address, we've sent a link to reset your password.",
+  );
+  await capture('forgot-password');
+
+  const link = firstLink(await waitForEmail(student.email, 1, 'Reset'));
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Choose a New Password' })).toBeVisible();
+  await chooseNewPassword(page, NEW_PASSWORD, `${NEW_PASSWORD}!`);
+  await expect(page.getByRole('alert')).toHaveText('Passwords do not match');
+  await chooseNewPassword(page, 'short', 'short');
+  await expect(page.getByRole('alert')).toHaveText('Password must be at least 8 characters');
+  await capture('reset-password');
+
+  await chooseNewPassword(page, NEW_PASSWORD, NEW_PASSWORD);
+  await expect(page.getByRole('status')).toHaveText(
+    'Your password has been reset. Sign in with your new password.',
+  );
+  await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+
+  await signIn(page, student.email, student.password);
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+  await signIn(page, student.email, NEW_PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible();
+
+  // The sign-in the student had before the reset is over.
+  const refreshed = await fetch(`${process.env.E2E_BASE_URL}/api/auth/refresh`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ refresh_token: student.tokens.refresh_token }),
+  });
+  expect(refreshed.status).toBe(401);
+
+  await deleteStudent(await signInStudent(student.email, NEW_PASSWORD));
 });

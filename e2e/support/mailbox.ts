@@ -13,12 +13,15 @@ export async function listEmails(to: string): Promise<ReceivedEmail[]> {
   return ((await response.json()) as { emails: ReceivedEmail[] }).emails;
 }
 
-/** Waits for the `count`-th email to an address (1 = the first) and returns it. */
-export async function waitForEmail(to: string, count = 1): Promise<ReceivedEmail> {
+/**
+ * Waits for the `count`-th email to an address (1 = the first) whose subject contains `subject`
+ * (any subject by default) and returns it.
+ */
+export async function waitForEmail(to: string, count = 1, subject = ''): Promise<ReceivedEmail> {
   let emails: ReceivedEmail[] = [];
-  await expect
-    .poll(async () => (emails = await listEmails(to)).length, { timeout: 10_000 })
-    .toBeGreaterThanOrEqual(count);
+  const matching = async () =>
+    (emails = (await listEmails(to)).filter((email) => email.subject.includes(subject))).length;
+  await expect.poll(matching, { timeout: 10_000 }).toBeGreaterThanOrEqual(count);
   return emails[count - 1]!;
 }
 

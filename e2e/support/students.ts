@@ -27,13 +27,36 @@ async function post(path: string, body: unknown, token?: string) {
   });
 }
 
-/** Signs up through the API and follows the emailed link, as a student would. */
+/**
+ * Signs up through the API and does what a student does with the emailed link: opens it (the
+ * server redirects to the web app's verify page) and chooses the password there, which signs in.
+ */
 export async function createVerifiedStudent(email = newSchoolEmail()): Promise<Student> {
   const password = 'correct-horse-battery';
   const signup = await post('/api/auth/signup', { email, password });
   if (signup.status !== 201) throw new Error(`sign-up failed: ${await signup.text()}`);
-  await fetch(firstLink(await waitForEmail(email)), { redirect: 'manual' });
+  const token = await openVerificationLink(firstLink(await waitForEmail(email)));
+  const verified = await post('/api/auth/verify', { token, password });
+  if (verified.status !== 200) throw new Error(`verification failed: ${await verified.text()}`);
+  const session = (await verified.json()) as TokenSet & { user: { id: string } };
+  return { email, password, id: session.user.id, tokens: session };
+}
+
+/** Opens a verification link as a browser would; the token of the page it redirects to. */
+export async function openVerificationLink(link: string): Promise<string> {
+  const opened = await fetch(link, { redirect: 'manual' });
+  const page = new URL(opened.headers.get('location') ?? '', baseUrl());
+  const token = page.searchParams.get('token');
+  if (page.searchParams.get('page') !== 'verify-email' || !token) {
+    throw new Error(`the link led to ${page}`);
+  }
+  return token;
+}
+
+/** Signs in through the API; the student as the fixtures describe them. */
+export async function signInStudent(email: string, password: string): Promise<Student> {
   const signin = await post('/api/auth/signin', { email, password });
+  if (signin.status !== 200) throw new Error(`sign-in failed: ${await signin.text()}`);
   const session = (await signin.json()) as TokenSet & { user: { id: string } };
   return { email, password, id: session.user.id, tokens: session };
 }

@@ -10,6 +10,7 @@ export type { FetchFunction } from './http/authorized-fetch';
 
 export type { AuthChange, AuthChangeListener, AuthState } from './auth/auth-state';
 export type { AuthClient, SignInData } from './auth/auth-client';
+export type { VerifyEmailData } from './auth/email-link-auth';
 export type { TokenStorage } from './auth/token-storage';
 export type { ChannelFactory, ChannelLike, LockManagerLike } from './auth/channel';
 export type { ParentMessage } from './auth/parent-frame';

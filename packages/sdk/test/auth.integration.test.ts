@@ -1,10 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 // Tests may use the server's test helpers; runtime code never imports the server.
 // eslint-disable-next-line no-restricted-imports
 import { startTestApp, type TestApp } from '../../../apps/server/test/helpers/test-app';
 import { createChannelHub, createLockManager } from './helpers/cross-tab';
 import { createSharedStorage } from './helpers/memory-storage';
-import { createNodeClient, readVerificationLink } from './helpers/real-client';
+import {
+  createNodeClient,
+  readVerificationLink,
+  readVerificationToken,
+  signUpThroughSdk,
+} from './helpers/real-client';
 
 const STORAGE_KEY = 'campuscollab.auth.campus';
 const EXPIRED_SOON = 880_000; // a clock this far ahead sees a fresh access token as expired
@@ -27,18 +32,21 @@ describe('auth against the real server (SQLite)', () => {
     const signUp = await client.auth.signUp(email, password);
     expect(signUp).toEqual({ data: { user: { email, emailVerified: false } }, error: null });
 
+    // Before the link's page sets it, the account has no password: a wrong pair, like any other.
     const early = await client.auth.signInWithEmail(email, password);
-    expect(early.error).toMatchObject({
-      kind: 'AUTH_ERROR',
-      status: 403,
-      code: 'EMAIL_NOT_VERIFIED',
-    });
+    expect(early.error).toMatchObject({ status: 400, code: 'INVALID_CREDENTIALS' });
     expect((await client.auth.sendEmailVerification(email)).data).toEqual({ sent: true });
 
-    const verify = await fetch(await readVerificationLink(app.baseUrl, email), {
-      redirect: 'manual',
-    });
-    expect(verify.status).toBe(303);
+    const token = await readVerificationToken(app.baseUrl, email);
+    const verified = await client.auth.verifyEmail(token, password);
+    expect(verified.error).toBeNull();
+    expect(verified.data?.user).toMatchObject({ email, emailVerified: true });
+    expect(client.auth.getUser()).toMatchObject({ email, emailVerified: true });
+    expect(JSON.parse(storage.getItem(STORAGE_KEY)!).refresh_token).toBe(
+      verified.data?.session.refresh_token,
+    );
+    const reused = await client.auth.verifyEmail(token, password);
+    expect(reused.error).toMatchObject({ status: 400, code: 'INVALID_LINK' });
 
     const wrong = await client.auth.signInWithEmail(email, 'not-the-password');
     expect(wrong.error).toMatchObject({
@@ -78,7 +86,7 @@ describe('auth against the real server (SQLite)', () => {
     const first = createNodeClient(app.baseUrl).client;
     await first.auth.ready;
     await first.auth.signUp(email, password);
-    await fetch(await readVerificationLink(app.baseUrl, email), { redirect: 'manual' });
+    await first.auth.verifyEmail(await readVerificationToken(app.baseUrl, email), password);
     const signIn = await first.auth.signInWithEmail(email, password);
     const original = signIn.data!.session;
 
@@ -131,5 +139,31 @@ describe('auth against the real server (SQLite)', () => {
     });
     expect(revoked.status).toBe(401);
     expect(later.client.auth.getState().isAuthenticated).toBe(false);
+  });
+
+  it('asks for a reset link and sets a new password with it', async () => {
+    const email = 'hedy@mit.edu';
+    const { client } = await signUpThroughSdk(app.baseUrl, email, 'the-first-password');
+
+    expect(await client.auth.recoverPassword(email)).toEqual({ data: { sent: true }, error: null });
+    expect((await client.auth.recoverPassword('nobody@mit.edu')).data).toEqual({ sent: true });
+    // The email goes out after the answer.
+    let link = '';
+    await vi.waitFor(async () => {
+      link = await readVerificationLink(app.baseUrl, email);
+      expect(link).toContain('page=reset-password');
+    });
+    const token = new URL(link).searchParams.get('token')!;
+
+    expect(await client.auth.resetPassword(token, 'the-second-password')).toEqual({
+      data: null,
+      error: null,
+    });
+    const reused = await client.auth.resetPassword(token, 'a-third-password');
+    expect(reused.error).toMatchObject({ kind: 'VALIDATION_ERROR', code: 'INVALID_LINK' });
+    const old = await client.auth.signInWithEmail(email, 'the-first-password');
+    expect(old.error).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    const signIn = await client.auth.signInWithEmail(email, 'the-second-password');
+    expect(signIn.error).toBeNull();
   });
 });

@@ -35,3 +35,16 @@ export const updateMeBody = z.object({
   displayName: z.string().trim().min(1).max(100).nullable(),
 });
 export type UpdateMeBody = z.infer<typeof updateMeBody>;
+
+/** The token of an emailed link; unguessable, so any longer text is not one of ours. */
+const linkTokenField = z.string().min(1, 'token is required').max(200);
+
+/** The page a verification link opens: the mailbox owner chooses the account's password. */
+export const verifyEmailBody = z.object({ token: linkTokenField, password: passwordField });
+export type VerifyEmailBody = z.infer<typeof verifyEmailBody>;
+
+/** "Forgot password?": any address is accepted, so the answer reveals nothing. */
+export const recoverBody = z.object({ email: emailField });
+
+export const resetPasswordBody = z.object({ token: linkTokenField, password: passwordField });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;

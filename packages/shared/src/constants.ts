@@ -16,6 +16,7 @@ export const TOKEN_EXPIRY_MARGIN_SECONDS = 30;
 /** How long a rotated refresh token may be replayed (a racing tab) before reuse counts as theft. */
 export const REFRESH_REUSE_GRACE_SECONDS = 10;
 export const EMAIL_VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
+export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
 
 export const PARENT_TOKEN_WAIT_MS = 100;
 export const WAIT_FOR_USER_TIMEOUT_MS = 5000;

@@ -5,6 +5,8 @@ export const ErrorCode = {
   emailNotVerified: 'EMAIL_NOT_VERIFIED',
   unauthorized: 'UNAUTHORIZED',
   invalidToken: 'INVALID_TOKEN',
+  /** An emailed link (verification, password reset) that is unknown, used or expired. */
+  invalidLink: 'INVALID_LINK',
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
@@ -30,3 +32,4 @@ export interface ApiErrorBody {
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid login credentials';
 export const PASSWORD_TOO_SHORT_MESSAGE = 'Password must be at least 8 characters';
 export const PASSWORDS_DO_NOT_MATCH_MESSAGE = 'Passwords do not match';
+export const INVALID_LINK_MESSAGE = 'This link is invalid or has expired. Request a new one.';

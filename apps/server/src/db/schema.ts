@@ -14,6 +14,8 @@ export interface AuthAccountsTable {
   updated_at: string;
 }
 
+export type EmailTokenPurpose = 'verify_email' | 'reset_password';
+
 /** A sign-in. Revoking it ends every refresh token it has issued. */
 export interface AuthSessionsTable {
   id: string;
@@ -34,13 +36,15 @@ export interface AuthRefreshTokensTable {
   expires_at: string;
 }
 
+/**
+ * A single-use link sent to an account's address. It proves the mailbox and nothing else: no
+ * link carries a password (see modules/auth/email-tokens.ts).
+ */
 export interface AuthEmailTokensTable {
   id: string;
   account_id: string;
-  purpose: 'verify_email';
+  purpose: EmailTokenPurpose;
   token_hash: string;
-  /** The password chosen by the sign-up this link confirms (see modules/auth/signup.ts). */
-  password_hash: string | null;
   expires_at: string;
   used_at: string | null;
   created_at: string;

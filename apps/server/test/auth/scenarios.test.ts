@@ -161,12 +161,12 @@ const scenarios: Scenario[] = [
     expected: { code: 'INVALID_CREDENTIALS', message: 'Invalid login credentials' },
   },
   {
-    name: 'sign-in before verifying',
+    name: 'sign-in before verifying, with the sign-up password, reveals nothing',
     method: 'POST',
     path: '/api/auth/signin',
     body: { email: UNVERIFIED, password: PASSWORD },
-    status: 403,
-    expected: { code: 'EMAIL_NOT_VERIFIED' },
+    status: 400,
+    expected: { code: 'INVALID_CREDENTIALS', message: 'Invalid login credentials' },
   },
   {
     name: 'sign-in before verifying, wrong password, reveals nothing',
@@ -203,10 +203,36 @@ const scenarios: Scenario[] = [
     expected: { sent: true },
   },
   {
-    name: 'verify with an unknown token',
+    name: 'open a verification link',
     method: 'GET',
     path: '/api/auth/verify?token=forged',
     status: 303,
+  },
+  {
+    name: 'verify with an unknown token',
+    method: 'POST',
+    path: '/api/auth/verify',
+    body: { token: 'forged', password: PASSWORD },
+    status: 400,
+    expected: { code: 'INVALID_LINK' },
+  },
+  {
+    name: 'recover an unknown address',
+    method: 'POST',
+    path: '/api/auth/recover',
+    body: { email: 'nobody@mit.edu' },
+    status: 202,
+  },
+  {
+    name: 'reset with an unknown token',
+    method: 'POST',
+    path: '/api/auth/reset',
+    body: { token: 'forged', password: PASSWORD },
+    status: 400,
+    expected: {
+      code: 'INVALID_LINK',
+      message: 'This link is invalid or has expired. Request a new one.',
+    },
   },
 
   // Tokens

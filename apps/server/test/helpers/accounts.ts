@@ -1,12 +1,15 @@
-import type { TokenSet } from '@campuscollab/shared';
+import { verifyThroughLink, type Session } from './email-links';
 import { request } from './test-app';
 
-/** Signs up through the API, follows the verification link from the dev outbox, signs in. */
+/**
+ * Signs up through the API, then does what the student does with the emailed link (dev
+ * outbox): opens it and chooses the password on the page it leads to, which signs them in.
+ */
 export async function createVerifiedAccount(
   baseUrl: string,
   email: string,
   password = 'correct-horse-battery',
-): Promise<TokenSet & { user: { id: string; email: string } }> {
+): Promise<Session> {
   const signup = await request(baseUrl, 'POST', '/api/auth/signup', { body: { email, password } });
   if (signup.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(signup.body)}`);
   const outbox = await request<{ emails: { text: string }[] }>(
@@ -16,16 +19,11 @@ export async function createVerifiedAccount(
   );
   const link = /https?:\/\/\S+/.exec(outbox.body.emails[0]?.text ?? '')?.[0];
   if (!link) throw new Error(`no verification email for ${email}`);
-  const verify = await fetch(link, { redirect: 'manual' });
-  if (verify.status !== 303) throw new Error(`verification failed: ${verify.status}`);
-  const signin = await request<TokenSet & { user: { id: string; email: string } }>(
-    baseUrl,
-    'POST',
-    '/api/auth/signin',
-    { body: { email, password } },
-  );
-  if (signin.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(signin.body)}`);
-  return signin.body;
+  const verified = await verifyThroughLink(baseUrl, link, password);
+  if (verified.status !== 200) {
+    throw new Error(`verification failed: ${JSON.stringify(verified.body)}`);
+  }
+  return verified.body;
 }
 
 /** A verified, signed-in account per name (`<name>@mit.edu`): each one's id and access token. */

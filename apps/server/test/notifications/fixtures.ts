@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TokenSet } from '@campuscollab/shared';
+import { verifyThroughLink } from '../helpers/email-links';
 import { firstLink, type SmtpSink } from '../helpers/smtp-sink';
 import { request, type TestApp } from '../helpers/test-app';
 
@@ -7,7 +8,7 @@ export type Account = TokenSet & { user: { id: string; email: string } };
 
 /**
  * createVerifiedAccount reads the dev outbox; with SMTP_URL set the verification email goes to
- * the sink instead, so this follows the link from there.
+ * the sink instead, so this follows the link from there and chooses the password on its page.
  */
 export async function createAccountThroughSink(
   server: TestApp,
@@ -20,13 +21,11 @@ export async function createAccountThroughSink(
   });
   if (signup.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(signup.body)}`);
   const mail = await sink.waitFor(email, (received) => received.subject.includes('Verify'));
-  const verify = await fetch(firstLink(mail), { redirect: 'manual' });
-  if (verify.status !== 303) throw new Error(`verification failed: ${verify.status}`);
-  const signin = await request<Account>(server.baseUrl, 'POST', '/api/auth/signin', {
-    body: { email, password },
-  });
-  if (signin.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(signin.body)}`);
-  return signin.body;
+  const verified = await verifyThroughLink(server.baseUrl, firstLink(mail), password);
+  if (verified.status !== 200) {
+    throw new Error(`verification failed: ${JSON.stringify(verified.body)}`);
+  }
+  return verified.body;
 }
 
 type Flag = '1' | '0';

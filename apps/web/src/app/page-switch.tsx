@@ -27,6 +27,11 @@ const PAGES: Record<PageName, ComponentType> = {
   messages: page(() => import('../pages/messages/messages-page'), 'MessagesPage'),
   'edit-profile': page(() => import('../pages/edit-profile/edit-profile-page'), 'EditProfilePage'),
   settings: page(() => import('../pages/settings/settings-page'), 'SettingsPage'),
+  'verify-email': page(() => import('../pages/verify-email/verify-email-page'), 'VerifyEmailPage'),
+  'reset-password': page(
+    () => import('../pages/reset-password/reset-password-page'),
+    'ResetPasswordPage',
+  ),
 };
 
 /** Shows the current page; a signed-out visitor on a protected page is sent to auth. */

@@ -1,4 +1,7 @@
-/** The in-memory page names of spec section 2. */
+/**
+ * The in-memory page names of spec section 2, and the two pages the emailed links open
+ * (verify-email, reset-password), which are public like auth.
+ */
 export const PAGE_NAMES = [
   'landing',
   'auth',
@@ -11,6 +14,8 @@ export const PAGE_NAMES = [
   'edit-profile',
   'settings',
   'complete-profile',
+  'verify-email',
+  'reset-password',
 ] as const;
 
 export type PageName = (typeof PAGE_NAMES)[number];

@@ -3,6 +3,7 @@ import { createAuthError, SdkErrorKind, SdkMessage } from '../errors/sdk-error';
 import { fail, ok, type Result } from '../http/result';
 import type { AuthChangeListener, AuthState } from './auth-state';
 import type { AuthSession } from './auth-session';
+import { createEmailLinkAuth } from './email-link-auth';
 import { buildTokenSet, stampTokenSet } from './token-set';
 import { buildSignInUrl, readCurrentUrl } from './url-tokens';
 import { waitForUser } from './wait-for-user';
@@ -29,7 +30,13 @@ export function createAuthClient(
     session.state.get().tokens ? null : createAuthError(SdkMessage.notAuthenticated);
 
   return {
-    /** Creates an account (school email, password of 8+); the server emails a verification link. */
+    // verifyEmail, recoverPassword, resetPassword: the calls behind the emailed links.
+    ...createEmailLinkAuth(session, { now: options.now }),
+
+    /**
+     * Creates an account (school email, password of 8+); the server emails a verification link,
+     * whose page sets the password (`verifyEmail`). The password given here is checked, not kept.
+     */
     signUp(email: string, password: string): Promise<Result<{ user: Partial<AuthUser> }>> {
       return api.request({
         method: 'POST',
@@ -53,8 +60,8 @@ export function createAuthClient(
 
     /**
      * Signs in with email and password and keeps the session (stored, shared with other tabs).
-     * Failures keep the server's code: `INVALID_CREDENTIALS` (400, 'Invalid login credentials')
-     * or `EMAIL_NOT_VERIFIED` (403, 'Email not confirmed').
+     * Failures keep the server's code: `INVALID_CREDENTIALS` (400, 'Invalid login credentials'),
+     * which is also the answer for an address not verified yet.
      */
     async signInWithEmail(email: string, password: string): Promise<Result<SignInData>> {
       const result = await api.request<{ user: AuthUser } & TokenSet>({

@@ -31,7 +31,19 @@ export async function readVerificationLink(baseUrl: string, email: string): Prom
   return link;
 }
 
-/** Signs up, verifies and signs in through the SDK; returns the signed-in client. */
+/**
+ * Opens the newest verification link to `email` as a browser does and returns the token of the
+ * web app page it redirects to.
+ */
+export async function readVerificationToken(baseUrl: string, email: string): Promise<string> {
+  const opened = await fetch(await readVerificationLink(baseUrl, email), { redirect: 'manual' });
+  const page = new URL(opened.headers.get('location') ?? '', baseUrl);
+  const token = page.searchParams.get('token');
+  if (opened.status !== 303 || !token) throw new Error(`verification link led to ${page}`);
+  return token;
+}
+
+/** Signs up, then chooses the password on the verification link's page, which signs in. */
 export async function signUpThroughSdk(
   baseUrl: string,
   email: string,
@@ -41,9 +53,8 @@ export async function signUpThroughSdk(
   await created.client.auth.ready;
   const signUp = await created.client.auth.signUp(email, password);
   if (signUp.error) throw signUp.error;
-  const verify = await fetch(await readVerificationLink(baseUrl, email), { redirect: 'manual' });
-  if (verify.status !== 303) throw new Error(`verification failed: ${verify.status}`);
-  const signIn = await created.client.auth.signInWithEmail(email, password);
-  if (signIn.error) throw signIn.error;
-  return { ...created, user: signIn.data.user, password };
+  const token = await readVerificationToken(baseUrl, email);
+  const verified = await created.client.auth.verifyEmail(token, password);
+  if (verified.error) throw verified.error;
+  return { ...created, user: verified.data.user, password };
 }

@@ -10,6 +10,7 @@ import * as refreshTokenChains from './009-refresh-token-chains';
 import * as refreshTokenExpiry from './010-refresh-token-expiry';
 import * as peopleCityIndex from './011-people-city-index';
 import * as posterNames from './013-poster-names';
+import * as emailLinksProveTheMailbox from './015-email-links-prove-the-mailbox';
 
 /** Every migration, in order. Names sort the way they must run. */
 export const migrations = {
@@ -25,4 +26,5 @@ export const migrations = {
   '010-refresh-token-expiry': refreshTokenExpiry,
   '011-people-city-index': peopleCityIndex,
   '013-poster-names': posterNames,
+  '015-email-links-prove-the-mailbox': emailLinksProveTheMailbox,
 };

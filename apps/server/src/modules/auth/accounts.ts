@@ -11,6 +11,14 @@ type PublicAccountRow = Pick<
   'id' | 'email' | 'display_name' | 'email_verified_at' | 'created_at'
 >;
 
+/**
+ * What an unverified account holds instead of a password hash: not a hash at all, so no password
+ * matches it. A sign-up proves nothing about who reads the mailbox, so its password is never
+ * kept; the account gets one only from the page an emailed link opens (verify-email.ts,
+ * reset.ts). Migration 015 writes the same text.
+ */
+export const NO_PASSWORD = 'none';
+
 export function findAccountByEmail(db: Kysely<Database>, email: string) {
   return db.selectFrom('auth_accounts').selectAll().where('email', '=', email).executeTakeFirst();
 }

@@ -1,14 +1,32 @@
 import type { Kysely } from 'kysely';
-import { EMAIL_VERIFICATION_TTL_SECONDS } from '@campuscollab/shared';
-import type { Database } from '../../db/schema';
+import {
+  EMAIL_VERIFICATION_TTL_SECONDS,
+  ErrorCode,
+  INVALID_LINK_MESSAGE,
+  PASSWORD_RESET_TTL_SECONDS,
+} from '@campuscollab/shared';
+import type { Database, EmailTokenPurpose } from '../../db/schema';
+import { HttpError } from '../../lib/http-error';
 import { isoTime } from '../../lib/timestamps';
 import { generateId, generateToken, hashToken } from '../../lib/tokens';
 
-/** A single-use verification link token, valid 24 hours; only its hash is stored. */
-export async function issueVerificationToken(
+/**
+ * Emailed links prove that whoever holds them reads the account's mailbox, and nothing more:
+ * no link carries a password, so a link sent by a stranger's sign-up hands the stranger
+ * nothing. Only the token's hash is stored.
+ */
+const LIFETIME_SECONDS: Record<EmailTokenPurpose, number> = {
+  verify_email: EMAIL_VERIFICATION_TTL_SECONDS,
+  reset_password: PASSWORD_RESET_TTL_SECONDS,
+};
+
+export const invalidLink = () => new HttpError(400, ErrorCode.invalidLink, INVALID_LINK_MESSAGE);
+
+/** A new single-use link token of the account, valid for its purpose's lifetime. */
+export async function issueEmailToken(
   db: Kysely<Database>,
   accountId: string,
-  passwordHash: string | null,
+  purpose: EmailTokenPurpose,
   now = Date.now(),
 ): Promise<string> {
   const token = generateToken();
@@ -17,10 +35,9 @@ export async function issueVerificationToken(
     .values({
       id: generateId(),
       account_id: accountId,
-      purpose: 'verify_email',
+      purpose,
       token_hash: hashToken(token),
-      password_hash: passwordHash,
-      expires_at: isoTime(now + EMAIL_VERIFICATION_TTL_SECONDS * 1000),
+      expires_at: isoTime(now + LIFETIME_SECONDS[purpose] * 1000),
       created_at: isoTime(now),
     })
     .execute();
@@ -28,42 +45,74 @@ export async function issueVerificationToken(
 }
 
 /**
- * Uses a verification token: marks the account verified (with the password of the sign-up the
- * link belongs to, if any) and retires every other outstanding link of that account.
- * Returns false when the token is unknown, used or expired.
+ * A new link of the purpose that retires the account's older ones (a reset link: only the
+ * newest one works). The account's row is the lock, so two requests at once leave one link.
  */
-export async function consumeVerificationToken(
+export async function replaceEmailToken(
   db: Kysely<Database>,
-  token: string,
+  accountId: string,
+  purpose: EmailTokenPurpose,
   now = Date.now(),
-): Promise<boolean> {
+): Promise<string> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('auth_email_tokens')
-      .select(['id', 'account_id', 'password_hash'])
-      .where('token_hash', '=', hashToken(token))
-      .where('purpose', '=', 'verify_email')
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', isoTime(now))
-      .executeTakeFirst();
-    if (!row) return false;
-    const claimed = await trx
+    await lockAccount(trx, accountId, now);
+    await trx
       .updateTable('auth_email_tokens')
       .set({ used_at: isoTime(now) })
-      .where('account_id', '=', row.account_id)
+      .where('account_id', '=', accountId)
+      .where('purpose', '=', purpose)
       .where('used_at', 'is', null)
-      .executeTakeFirst();
-    if (claimed.numUpdatedRows === 0n) return false;
-    await trx
-      .updateTable('auth_accounts')
-      .set({
-        email_verified_at: isoTime(now),
-        updated_at: isoTime(now),
-        ...(row.password_hash ? { password_hash: row.password_hash } : {}),
-      })
-      .where('id', '=', row.account_id)
-      .where('email_verified_at', 'is', null)
       .execute();
-    return true;
+    return issueEmailToken(trx, accountId, purpose, now);
   });
+}
+
+/** Takes the account's row lock for the rest of the transaction. */
+async function lockAccount(trx: Kysely<Database>, accountId: string, now: number) {
+  await trx
+    .updateTable('auth_accounts')
+    .set({ updated_at: isoTime(now) })
+    .where('id', '=', accountId)
+    .execute();
+}
+
+/**
+ * Uses a link token inside the caller's transaction and returns its account, or null when it is
+ * unknown, used, expired or of another purpose. Every other outstanding link of the account, of
+ * either purpose, is retired with it: once the mailbox owner has set a password, an older link
+ * lying in the mailbox must not set another.
+ */
+export async function claimEmailToken(
+  trx: Kysely<Database>,
+  token: string,
+  purpose: EmailTokenPurpose,
+  now = Date.now(),
+): Promise<string | null> {
+  const row = await trx
+    .selectFrom('auth_email_tokens')
+    .select(['id', 'account_id'])
+    .where('token_hash', '=', hashToken(token))
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', isoTime(now))
+    .executeTakeFirst();
+  if (!row) return null;
+  // The account's row is the lock: of two requests racing with one link, or with two links of
+  // one account, the second waits here, then finds its link used and claims nothing. (Locking
+  // the links themselves could deadlock two requests that each took one first.)
+  await lockAccount(trx, row.account_id, now);
+  const claimed = await trx
+    .updateTable('auth_email_tokens')
+    .set({ used_at: isoTime(now) })
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (claimed.numUpdatedRows !== 1n) return null;
+  await trx
+    .updateTable('auth_email_tokens')
+    .set({ used_at: isoTime(now) })
+    .where('account_id', '=', row.account_id)
+    .where('used_at', 'is', null)
+    .execute();
+  return row.account_id;
 }

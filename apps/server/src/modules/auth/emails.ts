@@ -19,7 +19,7 @@ ${body}
 }
 
 export function verificationEmail(to: string, link: string): Email {
-  const intro = `Welcome to ${PRODUCT}! Confirm your school email to finish creating your account.`;
+  const intro = `Welcome to ${PRODUCT}! Confirm your school email and choose your password to finish creating your account.`;
   const fineprint =
     'The link works once and expires in 24 hours. If you did not sign up, ignore this email.';
   return {
@@ -30,10 +30,26 @@ export function verificationEmail(to: string, link: string): Email {
   };
 }
 
+export function passwordResetEmail(to: string, link: string): Email {
+  const intro = `Someone, perhaps you, asked to reset the password of your ${PRODUCT} account. Choose a new one here:`;
+  const fineprint =
+    'The link works once and expires in 1 hour. If you did not ask for it, ignore this email; your password is unchanged.';
+  return {
+    to,
+    subject: `Reset your ${PRODUCT} password`,
+    text: `${intro}\n\n${link}\n\n${fineprint}\n\n${PRODUCT}: connecting students, building futures.\n`,
+    html: layout('Reset your password', [intro, fineprint], {
+      label: 'Choose a new password',
+      url: link,
+    }),
+  };
+}
+
 /** Sent instead of a second account, so sign-up never reveals whether an address is taken. */
 export function accountExistsEmail(to: string, signInLink: string): Email {
   const intro = `Someone, perhaps you, tried to create a ${PRODUCT} account with this address. You already have one, so nothing was changed.`;
-  const fineprint = 'If it was not you, you can ignore this email; your password is unchanged.';
+  const fineprint =
+    'If it was not you, you can ignore this email; your password is unchanged. Forgot it? Choose "Forgot password?" on the sign-in page.';
   return {
     to,
     subject: `You already have a ${PRODUCT} account`,

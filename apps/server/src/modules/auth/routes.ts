@@ -5,23 +5,29 @@ import { z } from 'zod';
 import {
   refreshBody,
   logoutBody,
+  recoverBody,
+  resetPasswordBody,
   signInBody,
   signUpBody,
   updateMeBody,
   verificationBody,
+  verifyEmailBody,
 } from '@campuscollab/shared';
 import type { Config } from '../../config';
 import type { Mailer } from '../../lib/mailer';
 import { limitByBody } from '../../plugins/rate-limit';
-import { signInPageUrl, type AuthContext } from './context';
-import { consumeVerificationToken } from './email-tokens';
+import { createBackgroundMail } from './background-mail';
+import { verifyEmailPageUrl, type AuthContext } from './context';
 import { registerHostedSignIn } from './hosted-routes';
 import { deleteMe, getMe, updateMe } from './me';
 import { startSignInPruning } from './prune-sign-ins';
+import { requestPasswordReset } from './recover';
 import { resendVerification } from './resend-verification';
+import { resetPassword } from './reset';
 import { rotateRefreshToken, revokeSessionByToken } from './sessions';
 import { signIn } from './signin';
 import { signUp } from './signup';
+import { verifyEmail } from './verify-email';
 
 export interface AuthRoutesOptions {
   config: Config;
@@ -42,6 +48,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     events: app.events,
     publicUrl: config.publicUrl,
     log: app.log,
+    background: createBackgroundMail(app.log),
     sessions: {
       db: app.database.db,
       authentication: app.authentication,
@@ -65,6 +72,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   // Every refresh adds a token row; the expired ones are deleted in the background.
   const pruning = startSignInPruning(app.database, app.log);
   app.addHook('onClose', () => pruning.stop());
+  // Emails sent after their reply finish before the database closes.
+  app.addHook('onClose', () => context.background.settle());
 
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -82,21 +91,45 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     '/api/auth/verification',
     { schema: { body: verificationBody }, config: perIp, preHandler: perEmail('verification') },
     async (request, reply) => {
-      await resendVerification(context, request.body.email);
+      resendVerification(context, request.body.email);
       return reply.status(202).send({ sent: true });
     },
   );
 
+  // Opening the link changes nothing (mail scanners fetch links too): it leads to the web app's
+  // page, where the mailbox owner chooses the password and posts it back with the token.
   api.get(
     '/api/auth/verify',
     {
       schema: { querystring: z.object({ token: z.string().max(200).default('') }) },
       config: perIp,
     },
+    async (request, reply) =>
+      reply.redirect(verifyEmailPageUrl(config.publicUrl, request.query.token), 303),
+  );
+
+  // Link tokens are unguessable and name no address, so these two are limited per IP only.
+  api.post(
+    '/api/auth/verify',
+    { schema: { body: verifyEmailBody }, config: perIp },
+    async (request) => verifyEmail(context, request.body),
+  );
+
+  api.post(
+    '/api/auth/recover',
+    { schema: { body: recoverBody }, config: perIp, preHandler: perEmail('recover') },
     async (request, reply) => {
-      const verified = await consumeVerificationToken(context.db, request.query.token);
-      const notice = verified ? 'verified' : 'verification-failed';
-      return reply.redirect(signInPageUrl(config.publicUrl, notice), 303);
+      requestPasswordReset(context, request.body.email);
+      return reply.status(202).send({ sent: true });
+    },
+  );
+
+  api.post(
+    '/api/auth/reset',
+    { schema: { body: resetPasswordBody }, config: perIp },
+    async (request, reply) => {
+      await resetPassword(context, request.body);
+      return reply.status(204).send();
     },
   );
 

@@ -1,15 +1,18 @@
 import type { AuthContext } from './context';
 import { verificationLink } from './context';
-import { issueVerificationToken } from './email-tokens';
+import { issueEmailToken } from './email-tokens';
 import { verificationEmail } from './emails';
 
-/** Issues a fresh link and emails it. A mail failure is logged, never shown to the caller. */
+/**
+ * Issues a fresh verification link and emails it. Earlier links stay valid until one is used
+ * (the student may click any email); the link carries no password. A mail failure is logged,
+ * never shown to the caller.
+ */
 export async function sendVerification(
   context: AuthContext,
   account: { id: string; email: string },
-  passwordHash: string | null,
 ): Promise<void> {
-  const token = await issueVerificationToken(context.db, account.id, passwordHash);
+  const token = await issueEmailToken(context.db, account.id, 'verify_email');
   const email = verificationEmail(account.email, verificationLink(context.publicUrl, token));
   try {
     await context.mailer.send(email);

@@ -1,22 +1,20 @@
 import type { SignUpBody } from '@campuscollab/shared';
-import { hashPassword } from '../../lib/passwords';
 import { generateId } from '../../lib/tokens';
-import { findAccountByEmail } from './accounts';
+import { findAccountByEmail, NO_PASSWORD } from './accounts';
 import { signInPageUrl, type AuthContext } from './context';
 import { accountExistsEmail } from './emails';
 import { sendVerification } from './send-verification';
 
 /**
  * Creates an unverified account and emails its verification link. Every outcome answers the
- * same, so sign-up cannot be used to learn who has an account:
+ * same and sends one email, so sign-up cannot be used to learn who has an account:
  * - an address that is already verified gets an email saying so, and nothing changes;
- * - an address that is still unverified gets a new link that carries this sign-up's password,
- *   so whoever owns the mailbox decides the password (a stranger who signed up first with the
- *   address cannot keep control of the account).
+ * - an address that is still unverified gets a fresh link, and nothing else changes;
+ * - a new address gets an account with no password yet, and a link.
+ * The password is checked against the rules but not kept: whoever signs up may not own the
+ * mailbox, so the account's password is chosen on the page the link opens (verify-email.ts).
  */
 export async function signUp(context: AuthContext, input: SignUpBody): Promise<void> {
-  // Hash first on every path, so all three take the same time.
-  const passwordHash = await hashPassword(input.password);
   const existing = await findAccountByEmail(context.db, input.email);
 
   if (existing?.email_verified_at) {
@@ -27,7 +25,7 @@ export async function signUp(context: AuthContext, input: SignUpBody): Promise<v
     return;
   }
   if (existing) {
-    await sendVerification(context, existing, passwordHash);
+    await sendVerification(context, existing);
     return;
   }
 
@@ -35,10 +33,10 @@ export async function signUp(context: AuthContext, input: SignUpBody): Promise<v
   const account = { id: generateId(), email: input.email };
   const inserted = await context.db
     .insertInto('auth_accounts')
-    .values({ ...account, password_hash: passwordHash, created_at: now, updated_at: now })
+    .values({ ...account, password_hash: NO_PASSWORD, created_at: now, updated_at: now })
     // Two sign-ups racing for one address: the second finds the first's row and stops here.
     .onConflict((conflict) => conflict.column('email').doNothing())
     .executeTakeFirst();
   if (inserted.numInsertedOrUpdatedRows === 0n) return;
-  await sendVerification(context, account, null);
+  await sendVerification(context, account);
 }

@@ -22,10 +22,16 @@ function readField(error: unknown, field: 'code' | 'message'): string | undefine
   return typeof value === 'string' && value.trim() ? value : undefined;
 }
 
+/** An emailed link (verification or reset) that the server no longer accepts. */
+export function isInvalidLink(error: unknown): boolean {
+  return readField(error, 'code') === ErrorCode.invalidLink;
+}
+
 /**
- * Maps an auth failure to the catalogue's texts. The code is checked first: our server sends
- * EMAIL_NOT_VERIFIED together with the message 'Email not confirmed', and the code's row is
- * the one that also resends the email.
+ * Maps an auth failure to the catalogue's texts. The code is checked first: a server that sends
+ * EMAIL_NOT_VERIFIED together with the message 'Email not confirmed' means the code's row, the
+ * one that also resends the email. (Ours never does: an unverified account's sign-in answers
+ * as a wrong password does; see the server's modules/auth/signin.ts.)
  */
 export function describeAuthError(error: unknown): AuthErrorOutcome {
   const code = readField(error, 'code');

@@ -12,6 +12,7 @@ const api = vi.hoisted(() => ({
   signUp: vi.fn<(input: { email: string; password: string }) => Promise<void>>(),
   signIn: vi.fn<(input: { email: string; password: string }) => Promise<unknown>>(),
   sendVerification: vi.fn<(email: string) => Promise<void>>(),
+  recoverPassword: vi.fn<(email: string) => Promise<void>>(),
 }));
 
 vi.mock('../../features/auth/api/sign-up', async () => {
@@ -28,6 +29,11 @@ vi.mock('../../features/auth/api/send-verification', async () => {
     sendVerification: api.sendVerification,
     useSendVerification: () => useMutation({ mutationFn: api.sendVerification }),
   };
+});
+
+vi.mock('../../features/auth/api/recover-password', async () => {
+  const { useMutation } = await import('@tanstack/react-query');
+  return { useRecoverPassword: () => useMutation({ mutationFn: api.recoverPassword }) };
 });
 
 // The page's own state holder, as auth-page.tsx wires it.
@@ -115,10 +121,12 @@ describe('AuthForms: sign up', () => {
 });
 
 describe('AuthForms: sign in', () => {
-  it('opens the tab named in the address, with the verified notice', () => {
-    renderAt('/?page=auth&tab=signin&notice=verified', <Harness />);
+  it('opens the tab named in the address, with the password reset notice', () => {
+    renderAt('/?page=auth&tab=signin&notice=password-reset', <Harness />);
     expect(screen.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByText('Email Verified')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your password has been reset. Sign in with your new password.',
+    );
   });
 
   it('checks the password length too', async () => {
@@ -171,16 +179,41 @@ describe('AuthForms: sign in', () => {
   });
 });
 
-describe('AuthForms: a failed verification link', () => {
-  it('offers to send a new link', async () => {
-    api.sendVerification.mockResolvedValue();
-    renderAt('/?page=auth&tab=signin&notice=verification-failed', <Harness />);
-    expect(screen.getByRole('alert')).toHaveTextContent(/invalid or has expired/);
-
+describe('AuthForms: forgot password', () => {
+  it('opens from the sign-in tab, sends the link and shows the same notice for any address', async () => {
+    const pending = deferred();
+    api.recoverPassword.mockReturnValue(pending.promise);
+    renderAt('/?page=auth&tab=signin', <Harness />);
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('School email for the new link'), 'ada@mit.edu');
-    await user.click(screen.getByRole('button', { name: 'Resend Verification Email' }));
-    expect(api.sendVerification.mock.calls[0]![0]).toBe('ada@mit.edu');
-    expect(await screen.findByText('Verification Email Sent')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Forgot password?' }));
+    expect(window.location.search).toContain('view=forgot');
+
+    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email address');
+    expect(api.recoverPassword).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText('Email'), ' ada@mit.edu ');
+    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    expect(api.recoverPassword.mock.calls[0]![0]).toBe('ada@mit.edu');
+    pending.resolve();
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      "If an account exists for that address, we've sent a link to reset your password.",
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Back to Sign In' }));
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('shows the server message when the request fails', async () => {
+    api.recoverPassword.mockRejectedValue(
+      new SdkError({ kind: 'AUTH_ERROR', status: 429, message: 'Too many requests' }),
+    );
+    renderAt('/?page=auth&tab=signin&view=forgot', <Harness />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'ada@mit.edu');
+    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests');
   });
 });

@@ -4,6 +4,7 @@ import { Card } from '../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { AddressNotice } from './address-notice';
 import type { AuthFeedback, AuthFeedbackHandlers } from './auth-feedback';
+import { ForgotPasswordForm } from './forgot-password-form';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 
@@ -18,12 +19,15 @@ export function AuthForms({
   handlers: AuthFeedbackHandlers;
 }) {
   const { params, navigate } = useNavigation();
-  // The tab lives in the address so the verification link can open the sign-in tab.
+  // The tab lives in the address so other pages (password reset) can open the sign-in tab,
+  // and so does the "Forgot password?" form within it (`view=forgot`).
   const tab: AuthTab = params.tab === 'signin' ? 'signin' : 'signup';
-  const selectTab = (value: string) => {
+  const forgot = tab === 'signin' && params.view === 'forgot';
+  const show = (next: Record<string, string>) => {
     handlers.onError(null);
-    navigate('auth', { ...params, tab: value }, { replace: true });
+    navigate('auth', next, { replace: true });
   };
+  const selectTab = (value: string) => show({ tab: value });
 
   return (
     <Card className="space-y-5">
@@ -34,7 +38,7 @@ export function AuthForms({
         </p>
       </div>
 
-      <AddressNotice notice={params.notice} onVerificationSent={handlers.onVerificationSent} />
+      <AddressNotice notice={params.notice} />
 
       <Alert title="School Email Required">
         Sign up with your school email address: one ending in .edu or your university&apos;s domain
@@ -46,7 +50,7 @@ export function AuthForms({
       {feedback.sentTo && (
         <Alert tone="success" title="Verification Email Sent">
           We sent a verification link to {feedback.sentTo}. Please check your inbox and click the
-          link to verify your email, then sign in.
+          link to verify your email and choose your password.
         </Alert>
       )}
 
@@ -59,7 +63,14 @@ export function AuthForms({
           <SignUpForm {...handlers} />
         </TabsContent>
         <TabsContent value="signin">
-          <SignInForm {...handlers} />
+          {forgot ? (
+            <ForgotPasswordForm {...handlers} onBack={() => show({ tab: 'signin' })} />
+          ) : (
+            <SignInForm
+              {...handlers}
+              onForgotPassword={() => show({ tab: 'signin', view: 'forgot' })}
+            />
+          )}
         </TabsContent>
       </Tabs>
 

@@ -7,8 +7,16 @@ import { useSignIn } from '../../features/auth/api/sign-in';
 import type { AuthFeedbackHandlers } from './auth-feedback';
 import { validateSignIn } from './validate-credentials';
 
-/** Sign in: email and password (spec section 2). The page swaps to the profile step on success. */
-export function SignInForm({ onStart, onError, onVerificationSent }: AuthFeedbackHandlers) {
+/**
+ * Sign in: email and password (spec section 2), and the way to "Forgot password?". The page
+ * swaps to the profile step on success.
+ */
+export function SignInForm({
+  onStart,
+  onError,
+  onVerificationSent,
+  onForgotPassword,
+}: AuthFeedbackHandlers & { onForgotPassword: () => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const signIn = useSignIn();
@@ -56,6 +64,18 @@ export function SignInForm({ onStart, onError, onVerificationSent }: AuthFeedbac
         onChange={(event) => setPassword(event.target.value)}
         required
       />
+      <div className="text-right">
+        <a
+          href="/?page=auth&tab=signin&view=forgot"
+          onClick={(event) => {
+            event.preventDefault();
+            onForgotPassword();
+          }}
+          className="rounded-md text-sm font-medium text-brand-700 hover:text-brand-800"
+        >
+          Forgot password?
+        </a>
+      </div>
       <Button type="submit" className="w-full" disabled={signIn.isPending}>
         {signIn.isPending ? 'Signing In...' : 'Sign In'}
       </Button>
