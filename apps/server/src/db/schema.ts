@@ -50,6 +50,18 @@ export interface AuthEmailTokensTable {
   created_at: string;
 }
 
+/**
+ * A password someone chose when signing up an address. It never opens the account: signing in
+ * with it only answers that the address awaits verification (modules/auth/signup-attempts.ts).
+ */
+export interface AuthSignupAttemptsTable {
+  id: string;
+  account_id: string;
+  password_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface EmailOutboxTable {
   id: string;
   to_address: string;
@@ -149,6 +161,7 @@ export interface Database {
   auth_sessions: AuthSessionsTable;
   auth_refresh_tokens: AuthRefreshTokensTable;
   auth_email_tokens: AuthEmailTokensTable;
+  auth_signup_attempts: AuthSignupAttemptsTable;
   email_outbox: EmailOutboxTable;
   users: UsersTable;
   projects: ProjectsTable;

@@ -15,8 +15,27 @@ export async function up(db: Kysely<any>): Promise<void> {
     .where('email_verified_at', 'is', null)
     .execute();
   await db.schema.alterTable('auth_email_tokens').dropColumn('password_hash').execute();
+
+  // The passwords sign-ups chose, kept apart from any account password: they only let their
+  // signer be told to verify the address (modules/auth/signup-attempts.ts).
+  await db.schema
+    .createTable('auth_signup_attempts')
+    .addColumn('id', 'text', (col) => col.primaryKey())
+    .addColumn('account_id', 'text', (col) =>
+      col.notNull().references('auth_accounts.id').onDelete('cascade'),
+    )
+    .addColumn('password_hash', 'text', (col) => col.notNull())
+    .addColumn('created_at', 'text', (col) => col.notNull())
+    .addColumn('expires_at', 'text', (col) => col.notNull())
+    .execute();
+  await db.schema
+    .createIndex('auth_signup_attempts_account_idx')
+    .on('auth_signup_attempts')
+    .columns(['account_id', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('auth_signup_attempts').execute();
   await db.schema.alterTable('auth_email_tokens').addColumn('password_hash', 'text').execute();
 }

@@ -3,6 +3,7 @@ import { hashPassword } from '../../lib/passwords';
 import { isoTime } from '../../lib/timestamps';
 import type { AuthContext } from './context';
 import { claimEmailToken, invalidLink } from './email-tokens';
+import { forgetSignupAttempts } from './signup-attempts';
 import { revokeAccountSessions } from './sessions';
 
 /**
@@ -19,6 +20,7 @@ export async function resetPassword(
   const accountId = await context.db.transaction().execute(async (trx) => {
     const claimed = await claimEmailToken(trx, input.token, 'reset_password', now);
     if (!claimed) return null;
+    await forgetSignupAttempts(trx, claimed);
     await trx
       .updateTable('auth_accounts')
       .set((eb) => ({

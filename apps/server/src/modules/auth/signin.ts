@@ -10,6 +10,7 @@ import { spendPasswordCheckTime, verifyPassword } from '../../lib/passwords';
 import { findAccountByEmail, toAuthUser } from './accounts';
 import type { AuthContext } from './context';
 import { startSession } from './sessions';
+import { matchesSignupAttempt } from './signup-attempts';
 
 export type SignInResult = TokenSet & { user: AuthUser };
 
@@ -17,23 +18,25 @@ const invalidCredentials = () =>
   new HttpError(400, ErrorCode.invalidCredentials, INVALID_CREDENTIALS_MESSAGE);
 
 /**
- * An unverified account answers exactly as a wrong password does, whatever password is tried,
- * and holds no password to try (accounts.ts, NO_PASSWORD). Anything else would help an attacker:
- * - a sign-up's password opening the account would let a stranger who signed up the address
- *   first, or in between, keep it once the owner verifies;
- * - "right password, not verified" (403) would tell the stranger, who just signed up with their
- *   own password, whether the address was free (their password) or taken (someone else's),
- *   which sign-up's equal answers are there to hide; and it would confirm a guessed password.
- * The owner who has not verified yet gets the link again from sign-up or "Forgot password?".
+ * Only the account's own password opens it, and an unverified account has none yet
+ * (accounts.ts, NO_PASSWORD): a sign-up proves nothing about who reads the mailbox. A password
+ * that a sign-up of the address chose is answered 403 "verify your email first" and opens
+ * nothing (signup-attempts.ts); every other password, and an unknown address, get the same 400.
+ * Every path spends at least one password check, so timing does not single out addresses.
  */
 export async function signIn(context: AuthContext, input: SignInBody): Promise<SignInResult> {
   const account = await findAccountByEmail(context.db, input.email);
-  if (!account?.email_verified_at) {
-    // As long as a real check, so the answer's speed does not single out these addresses.
+  if (!account) {
     await spendPasswordCheckTime(input.password);
     throw invalidCredentials();
   }
-  if (!(await verifyPassword(input.password, account.password_hash))) throw invalidCredentials();
-  const tokens = await startSession(context.sessions, account);
-  return { user: toAuthUser(account), ...tokens };
+  if (!account.email_verified_at) await spendPasswordCheckTime(input.password);
+  else if (await verifyPassword(input.password, account.password_hash)) {
+    const tokens = await startSession(context.sessions, account);
+    return { user: toAuthUser(account), ...tokens };
+  }
+  if (await matchesSignupAttempt(context.db, account.id, input.password)) {
+    throw new HttpError(403, ErrorCode.emailNotVerified, 'Email not confirmed');
+  }
+  throw invalidCredentials();
 }

@@ -1,9 +1,11 @@
 import type { SignUpBody } from '@campuscollab/shared';
+import { hashPassword } from '../../lib/passwords';
 import { generateId } from '../../lib/tokens';
 import { findAccountByEmail, NO_PASSWORD } from './accounts';
 import { signInPageUrl, type AuthContext } from './context';
 import { accountExistsEmail } from './emails';
 import { sendVerification } from './send-verification';
+import { recordSignupAttempt } from './signup-attempts';
 
 /**
  * Creates an unverified account and emails its verification link. Every outcome answers the
@@ -11,11 +13,14 @@ import { sendVerification } from './send-verification';
  * - an address that is already verified gets an email saying so, and nothing changes;
  * - an address that is still unverified gets a fresh link, and nothing else changes;
  * - a new address gets an account with no password yet, and a link.
- * The password is checked against the rules but not kept: whoever signs up may not own the
- * mailbox, so the account's password is chosen on the page the link opens (verify-email.ts).
+ * The password never becomes the account's: whoever signs up may not own the mailbox, so the
+ * account's password is chosen on the page the link opens (verify-email.ts). It is kept as an
+ * attempt on every path alike (signup-attempts.ts), which costs each path the same hash.
  */
 export async function signUp(context: AuthContext, input: SignUpBody): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
   const existing = await findAccountByEmail(context.db, input.email);
+  if (existing) await recordSignupAttempt(context.db, existing.id, passwordHash);
 
   if (existing?.email_verified_at) {
     const email = accountExistsEmail(existing.email, signInPageUrl(context.publicUrl));
@@ -38,5 +43,6 @@ export async function signUp(context: AuthContext, input: SignUpBody): Promise<v
     .onConflict((conflict) => conflict.column('email').doNothing())
     .executeTakeFirst();
   if (inserted.numInsertedOrUpdatedRows === 0n) return;
+  await recordSignupAttempt(context.db, account.id, passwordHash);
   await sendVerification(context, account);
 }

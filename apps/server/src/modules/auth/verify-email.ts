@@ -4,6 +4,7 @@ import { isoTime } from '../../lib/timestamps';
 import { findAccountById, toAuthUser } from './accounts';
 import type { AuthContext } from './context';
 import { claimEmailToken, invalidLink } from './email-tokens';
+import { forgetSignupAttempts } from './signup-attempts';
 import { startSession } from './sessions';
 import type { SignInResult } from './signin';
 
@@ -23,6 +24,7 @@ export async function verifyEmail(
   const accountId = await context.db.transaction().execute(async (trx) => {
     const claimed = await claimEmailToken(trx, input.token, 'verify_email', now);
     if (!claimed) return null;
+    await forgetSignupAttempts(trx, claimed);
     const verified = await trx
       .updateTable('auth_accounts')
       .set({
