@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { clientNetworkKey, isLoopbackAddress } from './client-address';
+import { deriveNetworkKey, isLoopbackAddress } from './client-address';
 
-describe('clientNetworkKey', () => {
+describe('deriveNetworkKey', () => {
   it.each([
     ['203.0.113.9', '203.0.113.9'],
     ['::ffff:203.0.113.9', '203.0.113.9'],
@@ -13,7 +13,7 @@ describe('clientNetworkKey', () => {
     ['fe80::1%eth0', 'fe80:0:0:0::/64'],
     ['::1', '0:0:0:0::/64'],
   ])('counts %s as %s', (ip, key) => {
-    expect(clientNetworkKey(ip)).toBe(key);
+    expect(deriveNetworkKey(ip)).toBe(key);
   });
 });
 

@@ -24,7 +24,7 @@ function expandIpv6(ip: string): number[] | null {
  * provider hands out that much), so a limit per address would let it pick a fresh one per
  * guess; the /64 is counted as one client, as @fastify/rate-limit does for its own keys.
  */
-export function clientNetworkKey(ip: string): string {
+export function deriveNetworkKey(ip: string): string {
   const mapped = MAPPED_IPV4.exec(ip);
   if (mapped) return mapped[1]!;
   const groups = expandIpv6(ip);

@@ -6,7 +6,7 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import { ErrorCode } from '@campuscollab/shared';
-import { clientNetworkKey } from '../lib/client-address';
+import { deriveNetworkKey } from '../lib/client-address';
 import { HttpError } from '../lib/http-error';
 
 const tooManyRequests = (retryAfterSeconds: number) =>
@@ -89,11 +89,11 @@ export function createIpAndEmailLimit(
   const emails = new WeakMap<FastifyRequest, string>();
   const perClient = app.createRateLimit({
     ...limits.perClient,
-    keyGenerator: (request) => clientNetworkKey(request.ip),
+    keyGenerator: (request) => deriveNetworkKey(request.ip),
   });
   const perClientAndEmail = app.createRateLimit({
     ...limits.perClientAndEmail,
-    keyGenerator: (request) => `${clientNetworkKey(request.ip)} ${emails.get(request)}`,
+    keyGenerator: (request) => `${deriveNetworkKey(request.ip)} ${emails.get(request)}`,
   });
   const countClient = (request: FastifyRequest) => enforce(perClient, request);
   const countClientAndEmail = (request: FastifyRequest, email: string) => {
