@@ -4,7 +4,7 @@ import {
   createProfile,
   createVerifiedStudent,
   deleteStudent,
-  signedInUrl,
+  openSignedIn,
   type Student,
 } from './support/students';
 
@@ -48,7 +48,7 @@ async function completeProfile(
 }
 
 test('completing the profile without a referral code', async ({ page, student, capture }) => {
-  await page.goto(signedInUrl(student, 'auth'));
+  await openSignedIn(page, student, 'auth');
   await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible();
 
   // Required fields first: nothing is saved until name and role are given.
@@ -87,7 +87,7 @@ test('completing the profile with a referral code credits the referrer once', as
     const code = created.referral_code as string;
     const before = (await readOwnProfile(referrer))!.referral_count;
 
-    await page.goto(signedInUrl(student, 'auth'));
+    await openSignedIn(page, student, 'auth');
     await completeProfile(
       page,
       { name: 'Alan Turing', role: 'Researcher', referralCode: code },

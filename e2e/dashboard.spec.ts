@@ -5,7 +5,7 @@ import {
   createProfile,
   createVerifiedStudent,
   deleteStudent,
-  signedInUrl,
+  openSignedIn,
   type Student,
 } from './support/students';
 
@@ -35,7 +35,7 @@ test('the dashboard greets the student and shows real counts, rank and the code'
     await createProfile(other, { name: 'Olly Other', university });
     await postProject(other, 'Campus Radio');
 
-    await page.goto(signedInUrl(student, 'dashboard'));
+    await openSignedIn(page, student, 'dashboard');
     await expect(page.getByRole('heading', { name: 'Welcome back, Dana Dash!' })).toBeVisible();
     const main = page.getByRole('main');
     await expect(main.getByText('0 Active Projects')).toBeVisible();

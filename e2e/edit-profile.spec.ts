@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/fixtures';
-import { baseUrl, createProfile, signedInUrl, type Student } from './support/students';
+import { baseUrl, createProfile, openSignedIn, type Student } from './support/students';
 
 // A real 1x1 PNG, so the server's content sniffing accepts it as an image.
 const PNG = Buffer.from(
@@ -23,7 +23,7 @@ test('a student uploads a picture, edits the profile and finds it saved after a 
 }) => {
   const tag = randomUUID().slice(0, 8);
   await createProfile(student, { name: 'Ellie Editor', university: `Edit U ${tag}` });
-  await page.goto(signedInUrl(student, 'edit-profile'));
+  await openSignedIn(page, student, 'edit-profile');
   await expect(page.getByRole('heading', { name: 'Edit Profile' })).toBeVisible();
 
   await page.getByLabel('Profile picture').setInputFiles({

@@ -5,7 +5,7 @@ import {
   createProfile,
   createVerifiedStudent,
   deleteStudent,
-  signedInUrl,
+  openSignedIn,
   type Student,
 } from './support/students';
 
@@ -63,7 +63,7 @@ test('a student searches, filters and applies; the owner accepts on the dashboar
     await insert(neighbour, 'projects', { title: 'Nearby Hackathon', description: 'Weekend.' });
     await insert(student, 'projects', { title: 'My Garden', description: 'Rooftop garden.' });
 
-    await page.goto(signedInUrl(student, 'explore'));
+    await openSignedIn(page, student, 'explore');
     const main = page.getByRole('main');
     await expect(card(page, 'Robot Arm')).toBeVisible();
     await expect(card(page, 'Robot Arm')).toContainText('+1 more');
@@ -120,7 +120,7 @@ test('a student searches, filters and applies; the owner accepts on the dashboar
     // The owner sees the application on their dashboard and accepts it.
     const ownerContext = await browser.newContext();
     const ownerPage = await ownerContext.newPage();
-    await ownerPage.goto(signedInUrl(owner, 'dashboard'));
+    await openSignedIn(ownerPage, owner, 'dashboard');
     const received = ownerPage.getByRole('group', { name: 'Ada Applicant applied to Robot Arm' });
     await received.getByRole('button', { name: 'Accept' }).click();
     await expect(received.getByText('Accepted')).toBeVisible();

@@ -6,7 +6,7 @@ import {
   createProfile,
   createVerifiedStudent,
   deleteStudent,
-  signedInUrl,
+  openSignedIn,
   type Student,
 } from './support/students';
 
@@ -50,7 +50,7 @@ test('a student finds classmates, filters them and sends one a message', async (
     await createProfile(bob, { name: 'Bob Sketch', university, role: 'Designer' });
     await createProfile(nina, { name: 'Nina Nearby', university: `Other U ${tag}`, city });
 
-    await page.goto(signedInUrl(student, 'find-collaborators'));
+    await openSignedIn(page, student, 'find-collaborators');
     await expect(card(page, 'Alice Robotics')).toBeVisible();
     await expect(card(page, 'Bob Sketch')).toBeVisible();
     // Not me, and not a student of another university while 'nearby' is off.

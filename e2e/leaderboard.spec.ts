@@ -4,7 +4,7 @@ import {
   createProfile,
   createVerifiedStudent,
   deleteStudent,
-  signedInUrl,
+  openSignedIn,
   type Student,
 } from './support/students';
 
@@ -36,7 +36,7 @@ test('the leaderboard ranks the campus by referrals and marks the student', asyn
       });
     }
 
-    await page.goto(signedInUrl(student, 'leaderboard'));
+    await openSignedIn(page, student, 'leaderboard');
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { name: 'Referral Leaderboard' })).toBeVisible();
     await expect(main.getByText(`Top referrers at ${university}`)).toBeVisible();

@@ -5,7 +5,7 @@ import {
   createProfile,
   createVerifiedStudent,
   deleteStudent,
-  signedInUrl,
+  openSignedIn,
   type Student,
 } from './support/students';
 
@@ -32,7 +32,7 @@ test("a project owner's dashboard shows a new application live, without reloadin
   const applicant = await createVerifiedStudent();
   try {
     await createProfile(applicant, { name: 'Abel Applicant' });
-    await page.goto(signedInUrl(student, 'dashboard'));
+    await openSignedIn(page, student, 'dashboard');
     await expect(page.getByRole('heading', { name: 'Applications to My Projects' })).toBeVisible();
     await expect(page.getByText('Abel Applicant')).toHaveCount(0);
 
@@ -76,7 +76,7 @@ test('an application made while the live channel connects still reaches the dash
         server.send(message);
       });
     });
-    await page.goto(signedInUrl(student, 'dashboard'));
+    await openSignedIn(page, student, 'dashboard');
     await expect(page.getByText('No applications to your projects yet.')).toBeVisible();
     await joined;
 

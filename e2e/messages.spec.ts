@@ -5,7 +5,7 @@ import {
   createProfile,
   createVerifiedStudent,
   deleteStudent,
-  signedInUrl,
+  openSignedIn,
   type Student,
 } from './support/students';
 
@@ -39,7 +39,7 @@ test('a student reads, answers and deletes messages; new ones arrive live', asyn
     await send(sam, student, 'Hackathon team', 'Join our hackathon team this weekend?');
     await send(sam, student, 'Study group', 'We meet on Tuesdays in the library. '.repeat(8));
 
-    await page.goto(signedInUrl(student, 'messages'));
+    await openSignedIn(page, student, 'messages');
     await expect(page.getByText('Messaging is optional.')).toBeVisible();
     await expect(page.getByText('2 unread messages')).toBeVisible();
     await expect(page.getByText('2 total messages')).toBeVisible();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/fixtures';
-import { createProfile, signedInUrl } from './support/students';
+import { createProfile, openSignedIn } from './support/students';
 
 test('a student posts a project with validation, skill chips and a success toast', async ({
   page,
@@ -8,7 +8,7 @@ test('a student posts a project with validation, skill chips and a success toast
   capture,
 }) => {
   await createProfile(student, { name: 'Paula Poster', university: `Post U ${randomUUID()}` });
-  await page.goto(signedInUrl(student, 'post-project'));
+  await openSignedIn(page, student, 'post-project');
 
   await expect(page.getByRole('heading', { name: 'Post a Project' })).toBeVisible();
   const main = page.getByRole('main');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/fixtures';
-import { baseUrl, createProfile, signedInUrl } from './support/students';
+import { baseUrl, createProfile, openSignedIn } from './support/students';
 
 test('a student changes notifications, then deletes the account for good', async ({
   page,
@@ -10,7 +10,7 @@ test('a student changes notifications, then deletes the account for good', async
   const tag = randomUUID().slice(0, 8);
   const university = `Settings U ${tag}`;
   await createProfile(student, { name: 'Sid Settings', university });
-  await page.goto(signedInUrl(student, 'settings'));
+  await openSignedIn(page, student, 'settings');
 
   await expect(page.getByRole('heading', { name: 'Account Information' })).toBeVisible();
   await expect(page.getByText(student.email)).toBeVisible();

@@ -1,10 +1,17 @@
+import type { TokenSet } from '@campuscollab/shared/core';
 import { test, expect, type Page } from './support/fixtures';
 import { firstLink, waitForEmail } from './support/mailbox';
 import {
+  addressWithTokens,
+  baseUrl,
+  createProfile,
   createVerifiedStudent,
   deleteStudent,
   newSchoolEmail,
+  openSignedIn,
+  SESSION_STORAGE_KEY,
   signInStudent,
+  type Student,
 } from './support/students';
 
 const PASSWORD = 'correct-horse-battery';
@@ -22,11 +29,11 @@ async function chooseNewPassword(page: Page, password: string, confirm: string) 
   await page.getByRole('button', { name: 'Reset Password' }).click();
 }
 
-test('an unverified account answers like a wrong password until its link sets the password', async ({
+test('an unverified account is told to verify, and its link sets the password', async ({
   page,
 }) => {
   const email = newSchoolEmail('unverified');
-  const signup = await fetch(`${process.env.E2E_BASE_URL}/api/auth/signup`, {
+  const signup = await fetch(`${baseUrl()}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: PASSWORD }),
@@ -34,9 +41,14 @@ test('an unverified account answers like a wrong password until its link sets th
   expect(signup.status).toBe(201);
   const link = firstLink(await waitForEmail(email, 1));
 
+  // The sign-up's own password earns the catalogue's advice and a fresh link, not a session.
   await page.goto('/?page=auth&tab=signin');
   await signIn(page, email, PASSWORD);
-  await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Please verify your email first. Check your inbox for the verification link.',
+  );
+  await waitForEmail(email, 2);
+  await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
 
   await page.goto(link);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -109,4 +121,85 @@ test('forgot password: email, reset link, new password; the old one is refused',
   expect(refreshed.status).toBe(401);
 
   await deleteStudent(await signInStudent(student.email, NEW_PASSWORD));
+});
+
+/** The refresh token of the session this browser keeps, or null when signed out. */
+const storedRefreshToken = (page: Page) =>
+  page.evaluate(
+    (key) => (JSON.parse(localStorage.getItem(key) ?? 'null') as TokenSet | null)?.refresh_token,
+    SESSION_STORAGE_KEY,
+  );
+
+test.describe('login CSRF', () => {
+  let other: Student;
+  test.beforeEach(async () => {
+    other = await createVerifiedStudent(newSchoolEmail('mallory'));
+    await createProfile(other, { name: 'Mallory Link' });
+  });
+  test.afterEach(async () => deleteStudent(other));
+
+  test("a signed-in student who opens a link with another student's tokens stays themself", async ({
+    page,
+    student,
+    capture,
+  }) => {
+    await createProfile(student, { name: 'Ada Own' });
+    await openSignedIn(page, student, 'settings');
+    await expect(page.getByText(student.email)).toBeVisible();
+
+    // The link opens in another tab of the same browser.
+    const tab = await page.context().newPage();
+    await tab.goto(addressWithTokens(other, 'settings'));
+    await expect(tab.getByRole('heading', { name: 'Account Information' })).toBeVisible();
+    await expect(tab.getByText(student.email)).toBeVisible();
+    await expect(tab.getByText(other.email)).toHaveCount(0);
+    expect(new URL(tab.url()).search).toBe('?page=settings');
+    await capture('sign-in-foreign-link');
+
+    // Neither tab changed hands: the shared session is still the student's own.
+    expect(await storedRefreshToken(tab)).toBe(student.tokens.refresh_token);
+    await page.reload();
+    await expect(page.getByText(student.email)).toBeVisible();
+    await expect(page.getByText(other.email)).toHaveCount(0);
+  });
+
+  test('a signed-out visitor who opens such a link is not signed in as its author', async ({
+    page,
+  }) => {
+    await page.goto(addressWithTokens(other, 'settings'));
+    await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+    await expect(page.getByText(other.email)).toHaveCount(0);
+    expect(await storedRefreshToken(page)).toBeFalsy();
+    expect(page.url()).not.toContain('access_token');
+  });
+
+  test('a sign-in form posted from another site is refused and the student stays themself', async ({
+    page,
+    student,
+    capture,
+  }) => {
+    await createProfile(student, { name: 'Ada Own' });
+    await openSignedIn(page, student, 'settings');
+    await expect(page.getByText(student.email)).toBeVisible();
+
+    // Another site's page that posts the hosted form with its author's password at once.
+    await page.route('http://evil.example/**', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<form id="f" method="post" action="${baseUrl()}/auth">
+          <input name="email" value="${other.email}">
+          <input name="password" value="${other.password}">
+          <input name="redirect_url" value="/?page=settings">
+        </form><script>document.getElementById('f').submit()</script>`,
+      }),
+    );
+    await page.goto('http://evil.example/prize');
+    await expect(page.getByRole('heading', { name: 'Sign-in refused' })).toBeVisible();
+    expect(page.url()).toBe(`${baseUrl()}/auth`);
+    await capture('sign-in-foreign-form');
+
+    await page.goto('/?page=settings');
+    await expect(page.getByText(student.email)).toBeVisible();
+    expect(await storedRefreshToken(page)).toBe(student.tokens.refresh_token);
+  });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import type { TokenSet } from '@campuscollab/shared';
 import { firstLink, waitForEmail } from './mailbox';
 
@@ -93,10 +94,29 @@ export async function deleteStudent(student: Student): Promise<void> {
   });
 }
 
-/** The address that opens the app signed in, through the spec's URL-token hand-over. */
-export function signedInUrl(student: Student, page = 'dashboard'): string {
+/** The browser-storage entry where the SDK keeps the session (spec section 4, source 3). */
+export const SESSION_STORAGE_KEY = 'campuscollab.auth.campus';
+
+/**
+ * Opens the app at `pageName` signed in as the student, as a returning visit finds its session:
+ * in the storage entry. (Tokens in the address are no way in: the SDK takes them only back from
+ * a hosted sign-in this tab started.)
+ */
+export async function openSignedIn(page: Page, student: Student, pageName = 'dashboard') {
+  // Any address of the app's origin gives the page its storage; this one runs no app script.
+  // Absolute addresses: a context a test opens itself has no baseURL.
+  await page.goto(new URL('/api/health', baseUrl()).toString());
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    SESSION_STORAGE_KEY,
+    JSON.stringify(student.tokens),
+  ] as const);
+  await page.goto(new URL(`/?page=${pageName}`, baseUrl()).toString());
+}
+
+/** The address of the app at `pageName` carrying the student's tokens, as an attacker's link would. */
+export function addressWithTokens(student: Student, pageName = 'dashboard'): string {
   const url = new URL('/', baseUrl());
-  url.searchParams.set('page', page);
+  url.searchParams.set('page', pageName);
   url.searchParams.set('access_token', student.tokens.access_token);
   url.searchParams.set('refresh_token', student.tokens.refresh_token);
   return url.toString();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import type { DatabaseHandle } from './db/dialects/types';
 import { createSmtpMailer, type Mailer } from './lib/mailer';
 import { analyticsRoutes } from './modules/analytics/routes';
@@ -42,6 +42,18 @@ const REQUEST_ID = /^[\w.-]{1,64}$/;
 /** 1 MiB covers every JSON body the product sends; uploads have their own limit. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
+/**
+ * Fastify 5 takes a hop count as "trust nobody", since a client that reaches the server directly
+ * can write as many hops as it likes. TRUST_PROXY=N keeps its usual meaning (the N nearest hops
+ * are proxies), for deployments only the proxies can reach, as README says.
+ */
+function toFastifyTrustProxy(
+  trustProxy: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  return (_address: string, hop: number) => hop < trustProxy;
+}
+
 /** Builds the whole app without listening, so tests can inject requests or pick a port. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -55,6 +67,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // Which proxies may name the client (TRUST_PROXY). request.ip, and so every per-IP limit and
+    // the outbox's loopback check, follows it; unset, X-Forwarded-For is ignored.
+    trustProxy: toFastifyTrustProxy(config.trustProxy),
     logController: new AccessLog(),
   });
   app.setValidatorCompiler(validatorCompiler);

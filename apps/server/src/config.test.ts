@@ -46,6 +46,15 @@ describe('loadConfig', () => {
       /^AUTH_RATE_LIMIT_PER_MINUTE must be a positive integer/,
     ],
     [{ NODE_ENV: 'staging' }, /^NODE_ENV /],
+    [{ TRUST_PROXY: 'yes' }, /^TRUST_PROXY: "yes" is not/],
+    [{ TRUST_PROXY: '0' }, /^TRUST_PROXY: "0" is not/],
+    [{ TRUST_PROXY: '-1' }, /^TRUST_PROXY: "-1" is not/],
+    [{ TRUST_PROXY: '1.5' }, /^TRUST_PROXY: "1.5" is not/],
+    [{ TRUST_PROXY: '10.0.0.1,proxy.internal' }, /^TRUST_PROXY: "proxy.internal" is not/],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /^TRUST_PROXY: "10.0.0.0\/33" is not/],
+    [{ TRUST_PROXY: 'fd00::/129' }, /^TRUST_PROXY: "fd00::\/129" is not/],
+    [{ TRUST_PROXY: '10.0.0.0/' }, /^TRUST_PROXY: "10.0.0.0\/" is not/],
+    [{ TRUST_PROXY: '10.0.0.1,,10.0.0.2' }, /^TRUST_PROXY: "" is not/],
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -57,5 +66,25 @@ describe('loadConfig', () => {
     } catch (error) {
       expect((error as Error).message).toContain('JWT_SECRET');
     }
+  });
+
+  describe('TRUST_PROXY', () => {
+    it('is off by default: the socket address is the client', () => {
+      expect(loadConfig({}).trustProxy).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    });
+
+    it.each([
+      ['true', true],
+      ['TRUE', true],
+      ['1', 1],
+      ['2', 2],
+      ['10.0.0.1', ['10.0.0.1']],
+      [' 10.0.0.0/8 , 192.168.1.10 ', ['10.0.0.0/8', '192.168.1.10']],
+      ['fd00::/8,::1', ['fd00::/8', '::1']],
+      ['loopback, uniquelocal', ['loopback', 'uniquelocal']],
+    ])('reads %j as Fastify trustProxy %j', (value, expected) => {
+      expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -44,6 +45,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
   AUTH_EMAIL_RATE_LIMIT_PER_HOUR: positiveInt.default(20),
   REFRESH_RATE_LIMIT_PER_MINUTE: positiveInt.default(120),
+  TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STORAGE_QUOTA_MB: positiveInt.default(100),
 });
@@ -72,10 +74,17 @@ export interface Config {
   /** Origins besides PUBLIC_URL's that the hosted sign-in page may redirect to. */
   authRedirectOrigins: string[];
   rateLimits: RateLimits;
+  /**
+   * Fastify's `trustProxy`: false (the socket address is the client), true (the first address of
+   * X-Forwarded-For), a hop count, or the proxies' addresses and CIDRs. `request.ip` follows it.
+   */
+  trustProxy: TrustProxy;
   logLevel: string;
   /** How many bytes of files each student may keep in storage. */
   storageQuotaBytes: number;
 }
+
+export type TrustProxy = boolean | number | string[];
 
 /** Thrown with a single line that names the variable at fault; the server prints only that line. */
 export class ConfigError extends Error {
@@ -94,6 +103,37 @@ function parseOrigins(list: string): string[] {
       }
       return parsed.origin;
     });
+}
+
+// proxy-addr's names for the private ranges, which Fastify passes it as they are.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry) || isIP(entry) !== 0) return true;
+  const match = /^([^/]+)\/(\d{1,3})$/.exec(entry);
+  if (!match) return false;
+  const version = isIP(match[1]!);
+  return version !== 0 && Number(match[2]) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which hops may name the client in X-Forwarded-For. Unset, nobody may: a forged header must not
+ * let a caller pose as another address and escape its rate limits.
+ */
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  const trimmed = value?.trim().toLowerCase();
+  if (trimmed === undefined || trimmed === 'false') return false;
+  if (trimmed === 'true') return true;
+  if (/^[1-9]\d{0,2}$/.test(trimmed)) return Number(trimmed);
+  const entries = trimmed.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (!isProxyAddress(entry)) {
+      throw new ConfigError(
+        `TRUST_PROXY: "${entry}" is not true, a hop count of 1 or more, or a proxy address or CIDR`,
+      );
+    }
+  }
+  return entries;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -125,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       authPerEmailPerHour: vars.AUTH_EMAIL_RATE_LIMIT_PER_HOUR,
       refreshPerMinute: vars.REFRESH_RATE_LIMIT_PER_MINUTE,
     },
+    trustProxy: parseTrustProxy(vars.TRUST_PROXY),
     logLevel: vars.LOG_LEVEL,
     storageQuotaBytes: vars.STORAGE_QUOTA_MB * 1024 * 1024,
   };

@@ -10,8 +10,13 @@ import {
   type ChannelFactory,
   type LockManagerLike,
 } from './auth/channel';
-import { listenToParent } from './auth/parent-frame';
+import { listenToParent, normalizeParentOrigins } from './auth/parent-frame';
 import { createRefreshLock } from './auth/refresh-lock';
+import {
+  buildSignInStateKey,
+  createSignInState,
+  findDefaultSessionStorage,
+} from './auth/sign-in-state';
 import { startSession } from './auth/start-session';
 import {
   buildStorageKey,
@@ -37,10 +42,18 @@ export interface ClientOptions {
   projectId: string;
   /** Send visitors without a valid session to the hosted sign-in page (spec section 4). */
   requireAuth?: boolean;
-  /** Origins whose parent window may hand over tokens or sign out (when embedded in a frame). */
+  /**
+   * Origins whose parent window may hand over tokens or sign out (when embedded in a frame).
+   * Only http(s) origins count; `null` (sandboxed frames, data: pages) and `*` never do.
+   */
   allowedParentOrigins?: string[];
   /** Where the token set is kept; localStorage by default (memory where there is none). */
   storage?: TokenStorage;
+  /**
+   * Where the state of a hosted sign-in waits for the visitor's return; sessionStorage by
+   * default, which belongs to one tab (memory where there is none).
+   */
+  stateStorage?: TokenStorage;
   fetch?: FetchFunction;
   /** The WebSocket constructor; the global one by default. In Node pass `ws`'s `WebSocket`. */
   WebSocket?: WebSocketConstructor;
@@ -78,8 +91,13 @@ export function createClient(options: ClientOptions) {
   const channelFactory =
     options.channelFactory === undefined ? findDefaultChannelFactory() : options.channelFactory;
   const storageKey = buildStorageKey(projectId);
+  const signInState = createSignInState(
+    options.stateStorage ?? findDefaultSessionStorage(),
+    buildSignInStateKey(projectId),
+  );
+  const parentOrigins = normalizeParentOrigins(options.allowedParentOrigins ?? []);
   // Taken from the address before anything else runs, so they leave it as early as possible.
-  const urlTokens = takeTokensFromUrl(now());
+  const urlTokens = takeTokensFromUrl(now(), signInState);
 
   const session = createAuthSession({
     baseUrl,
@@ -97,6 +115,7 @@ export function createClient(options: ClientOptions) {
     now,
     requireAuth: options.requireAuth ?? false,
     navigate,
+    signInState,
   });
   const { api, authorizedFetch } = session;
   const tokens = {
@@ -107,24 +126,21 @@ export function createClient(options: ClientOptions) {
 
   let started = false;
   const ready = startSession(session, {
-    allowedParentOrigins: options.allowedParentOrigins ?? [],
+    allowedParentOrigins: parentOrigins,
     requireAuth: options.requireAuth ?? false,
     now,
     urlTokens,
   }).then(() => {
     started = true;
   });
-  const stopParent = listenToParent(
-    { allowedOrigins: options.allowedParentOrigins ?? [], now },
-    (message) => {
-      if (message.type === 'logout') return session.clearSession({ share: true, redirect: true });
-      // At start the parent's tokens are the start sequence's to take (source 1); later ones
-      // are a session the parent refreshed or switched.
-      if (!started) return;
-      session.acceptTokens(message.tokens, true);
-      void session.loadUser();
-    },
-  );
+  const stopParent = listenToParent({ allowedOrigins: parentOrigins, now }, (message) => {
+    if (message.type === 'logout') return session.clearSession({ share: true, redirect: true });
+    // At start the parent's tokens are the start sequence's to take (source 1); later ones
+    // are a session the parent refreshed or switched.
+    if (!started) return;
+    session.acceptTokens(message.tokens, true);
+    void session.loadUser();
+  });
 
   const analytics = createAnalyticsClient({ api, projectId, now });
   const realtime = createRealtimeClient({
@@ -141,7 +157,7 @@ export function createClient(options: ClientOptions) {
 
   return {
     auth: {
-      ...createAuthClient(session, { baseUrl, projectId, navigate, now }),
+      ...createAuthClient(session, { navigate, now }),
       /** Resolves once the start sequence (spec section 4) is done: parent, address, storage. */
       ready,
     },

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedAccount } from '../../../apps/server/test/helpers/accounts';
 // eslint-disable-next-line no-restricted-imports
 import { startTestApp, type TestApp } from '../../../apps/server/test/helpers/test-app';
+import { createSharedStorage } from './helpers/memory-storage';
 import { createNodeClient } from './helpers/real-client';
 
 /**
@@ -40,11 +41,16 @@ describe('hosted sign-in round trip against the real server', () => {
       `${app.baseUrl}/dashboard?tab=projects`,
     );
     expect(hostedPage.searchParams.get('project_id')).toBe('campus');
-    expect((await fetch(hostedPage)).status).toBe(200);
+    const state = hostedPage.searchParams.get('state')!;
+    const page = await fetch(hostedPage);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(`name="state" value="${state}"`);
 
+    // What the hosted page's form posts.
     const form = new URLSearchParams({
       redirect_url: hostedPage.searchParams.get('redirect_url')!,
       project_id: 'campus',
+      state,
       email: 'kim@unimelb.edu.au',
       password: 'correct-horse-battery',
     });
@@ -56,6 +62,7 @@ describe('hosted sign-in round trip against the real server', () => {
     expect(posted.status).toBe(303);
     const back = posted.headers.get('location')!;
     expect(back).toContain('access_token=');
+    expect(new URL(back).searchParams.get('state')).toBe(state);
 
     setPageUrl(back);
     const { client, storage } = createNodeClient(app.baseUrl);
@@ -68,5 +75,32 @@ describe('hosted sign-in round trip against the real server', () => {
     );
     first.close();
     client.close();
+  });
+
+  it("ignores another student's tokens in a link, signed in or not", async () => {
+    const other = await createVerifiedAccount(app.baseUrl, 'lee@unimelb.edu.au');
+    const signedIn = await createVerifiedAccount(app.baseUrl, 'sam@unimelb.edu.au');
+    const link = new URL(`${app.baseUrl}/?page=messages`);
+    link.searchParams.set('access_token', other.access_token);
+    link.searchParams.set('refresh_token', other.refresh_token);
+    link.searchParams.set('state', 'whatever-the-link-says');
+
+    setPageUrl(link.toString());
+    const visitor = createNodeClient(app.baseUrl);
+    expect(location.href).toBe(`${app.baseUrl}/?page=messages`);
+    await visitor.client.auth.ready;
+    expect(visitor.client.auth.getUser()).toBeNull();
+    visitor.client.close();
+
+    setPageUrl(link.toString());
+    const storage = createSharedStorage();
+    storage.setItem('campuscollab.auth.campus', JSON.stringify(signedIn));
+    const student = createNodeClient(app.baseUrl, { storage });
+    await student.client.auth.ready;
+    expect(student.client.auth.getUser()?.email).toBe('sam@unimelb.edu.au');
+    expect(JSON.parse(storage.getItem('campuscollab.auth.campus')!).refresh_token).toBe(
+      signedIn.refresh_token,
+    );
+    student.client.close();
   });
 });

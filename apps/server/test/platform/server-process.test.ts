@@ -58,6 +58,14 @@ describe('the server process', () => {
     );
   });
 
+  it('stops with one clear line when TRUST_PROXY names no proxy', async () => {
+    const running = startServer({ TRUST_PROXY: '10.0.0.1,my-proxy', DATA_DIR: dataDir() });
+    expect(await running.exited).toBe(1);
+    expect(running.output().trim()).toBe(
+      'Configuration error: TRUST_PROXY: "my-proxy" is not true, a hop count of 1 or more, or a proxy address or CIDR',
+    );
+  });
+
   it('prints its URL, keeps a generated secret in DATA_DIR, and finishes in-flight requests on SIGTERM', async () => {
     const sink = await startSmtpSink({ delayMs: 1500 });
     const port = await freePort();

@@ -5,7 +5,7 @@ import type { AuthChangeListener, AuthState } from './auth-state';
 import type { AuthSession } from './auth-session';
 import { createEmailLinkAuth } from './email-link-auth';
 import { buildTokenSet, stampTokenSet } from './token-set';
-import { buildSignInUrl, readCurrentUrl } from './url-tokens';
+import { readCurrentUrl } from './url-tokens';
 import { waitForUser } from './wait-for-user';
 
 /** What sign-in resolves to: the account and the token set the session now holds. */
@@ -18,8 +18,6 @@ export interface SignInData {
 export function createAuthClient(
   session: AuthSession,
   options: {
-    baseUrl: string;
-    projectId: string;
     navigate: (url: string) => void;
     now: () => number;
   },
@@ -79,9 +77,13 @@ export function createAuthClient(
       return ok({ user: result.data.user, session: tokens });
     },
 
-    /** Sends the visitor to the hosted sign-in page, which returns them to `redirectUrl` (default: here). */
+    /**
+     * Sends the visitor to the hosted sign-in page, which returns them to `redirectUrl` (default:
+     * here) with the tokens. Only this tab accepts them: the page carries a `state` kept in
+     * sessionStorage, and the SDK ignores tokens in an address that lacks it.
+     */
     login(redirectUrl: string = readCurrentUrl()): void {
-      options.navigate(buildSignInUrl(options.baseUrl, options.projectId, redirectUrl));
+      options.navigate(session.startSignIn(redirectUrl));
     },
 
     /**

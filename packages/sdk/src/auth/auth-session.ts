@@ -9,6 +9,7 @@ import type { RefreshLock } from './refresh-lock';
 import { createSessionSync } from './session-sync';
 import { requestMe } from './request-me';
 import { requestRefresh } from './request-refresh';
+import type { SignInState } from './sign-in-state';
 import { isAccessTokenExpired, readTokenSubject } from './token-set';
 import type { TokenStore } from './token-storage';
 import { buildSignInUrl, readCurrentUrl } from './url-tokens';
@@ -23,6 +24,8 @@ export interface AuthSessionOptions {
   now: () => number;
   requireAuth: boolean;
   navigate: (url: string) => void;
+  /** The state the hosted sign-in page must return with the tokens (sign-in-state.ts). */
+  signInState: SignInState;
 }
 
 /**
@@ -51,10 +54,16 @@ export function createAuthSession(options: AuthSessionOptions) {
     onChange: adoptSharedTokens,
   });
 
+  /** The hosted sign-in page's address, for a sign-in this tab starts now. */
+  function startSignIn(redirectUrl: string): string {
+    const state = options.signInState.begin();
+    return buildSignInUrl(options.baseUrl, options.projectId, redirectUrl, state);
+  }
+
   function redirectToSignIn(): void {
     if (redirected) return;
     redirected = true;
-    options.navigate(buildSignInUrl(options.baseUrl, options.projectId, readCurrentUrl()));
+    options.navigate(startSignIn(readCurrentUrl()));
   }
 
   /** Holds tokens (and their user, in one change); `share` stores them and tells the other tabs. */
@@ -166,6 +175,7 @@ export function createAuthSession(options: AuthSessionOptions) {
     acceptTokens,
     clearSession,
     redirectToSignIn,
+    startSignIn,
     readStoredTokens: () => store.read(),
     setUser: (user: AuthUser | null) => state.update({ user }),
     setStarting: (value: boolean) => {

@@ -18,6 +18,7 @@ describe('auth start', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     history.replaceState(null, '', '/');
+    sessionStorage.clear();
     parentPostMessage = vi.fn();
     parent = { postMessage: parentPostMessage } as unknown as Window;
   });
@@ -75,19 +76,28 @@ describe('auth start', () => {
 
     await client.auth.ready;
 
-    const expected = new URL(`${TEST_URL}/auth`);
-    expected.searchParams.set('redirect_url', 'http://localhost:3000/dashboard?tab=1');
-    expected.searchParams.set('project_id', 'campus');
-    expect(navigate).toHaveBeenCalledExactlyOnceWith(expected.toString());
+    expect(navigate).toHaveBeenCalledOnce();
+    const hostedPage = new URL(navigate.mock.calls[0]![0]);
+    expect(`${hostedPage.origin}${hostedPage.pathname}`).toBe(`${TEST_URL}/auth`);
+    expect(Object.fromEntries(hostedPage.searchParams)).toEqual({
+      redirect_url: 'http://localhost:3000/dashboard?tab=1',
+      project_id: 'campus',
+      state: expect.stringMatching(/^[\w-]{43}$/),
+    });
   });
 
   it('takes tokens from the page address, removes them from it and stores them', async () => {
     const auth = createAuthServer();
+    // The hosted page sends the state of the sign-in this tab started back with the tokens.
+    const started = createTestClient(auth);
+    started.client.auth.login();
+    started.client.close();
+    const state = new URL(started.navigate.mock.calls[0]![0]).searchParams.get('state')!;
     const tokens = auth.issue();
     history.replaceState(
       null,
       '',
-      `/welcome?page=dashboard&access_token=${tokens.access_token}&refresh_token=${tokens.refresh_token}#top`,
+      `/welcome?page=dashboard&access_token=${tokens.access_token}&refresh_token=${tokens.refresh_token}&state=${state}#top`,
     );
     const storage = createSharedStorage();
     storeTokens(storage, auth.issue('older-visit'));
@@ -161,6 +171,45 @@ describe('auth start', () => {
     expect(auth.server.calls('GET', '/api/auth/me').map(auth.bearerOf)).toEqual([
       stored.access_token,
     ]);
+  });
+
+  it('never trusts a parent at an opaque or wildcard origin, whatever the options say', async () => {
+    embedInFrame();
+    const auth = createAuthServer();
+    const stored = auth.issue('stored');
+    const storage = createSharedStorage();
+    storeTokens(storage, stored);
+    // A sandboxed frame (or a data: page) framing us posts with origin "null".
+    const { client } = createTestClient(auth, {
+      storage,
+      allowedParentOrigins: ['null', '*', 'javascript:alert(1)', 'not an origin'],
+    });
+
+    postFromParent({ type: 'tokens', tokens: auth.issue('sandboxed') }, 'null');
+    postFromParent({ type: 'tokens', tokens: auth.issue('wildcard') }, '*');
+    await vi.advanceTimersByTimeAsync(100);
+    await client.auth.ready;
+
+    expect(parentPostMessage).not.toHaveBeenCalled();
+    expect(auth.server.calls('GET', '/api/auth/me').map(auth.bearerOf)).toEqual([
+      stored.access_token,
+    ]);
+    postFromParent({ type: 'logout' }, 'null');
+    expect(client.auth.getState().isAuthenticated).toBe(true);
+  });
+
+  it('compares parent origins as origins: a trailing slash or capitals in the option still match', async () => {
+    embedInFrame();
+    const auth = createAuthServer();
+    const fromParent = auth.issue('parent');
+    const { client } = createTestClient(auth, {
+      allowedParentOrigins: ['https://Portal.Campus.test/'],
+    });
+
+    expect(parentPostMessage).toHaveBeenCalledWith({ type: 'request-tokens' }, PARENT);
+    postFromParent({ type: 'tokens', tokens: fromParent });
+    await client.auth.ready;
+    expect(client.auth.getState().tokens?.access_token).toBe(fromParent.access_token);
   });
 
   it('signs out on a logout message from the allowed parent only', async () => {

@@ -14,6 +14,24 @@ export interface ParentFrameOptions {
   now: () => number;
 }
 
+/**
+ * The allowed parent origins as browsers write `MessageEvent.origin`: lowercase, no path, no
+ * default port. Anything that is not an http(s) origin is dropped: `null` is what every sandboxed
+ * frame and data: page posts as, so trusting it would trust any page that frames us through one.
+ */
+export function normalizeParentOrigins(origins: readonly string[]): string[] {
+  const normalized = new Set<string>();
+  for (const entry of origins) {
+    try {
+      const url = new URL(entry.trim());
+      if (/^https?:$/.test(url.protocol)) normalized.add(url.origin);
+    } catch {
+      // Not a URL at all: no page has that origin.
+    }
+  }
+  return [...normalized];
+}
+
 /** True when the page runs inside a frame, where source 1 of spec section 4 applies. */
 export function isEmbeddedInFrame(): boolean {
   try {

@@ -1,14 +1,17 @@
 import type { TokenSet } from '@campuscollab/shared/core';
+import type { SignInState } from './sign-in-state';
 import { buildTokenSet } from './token-set';
 
 const TOKEN_PARAMS = ['access_token', 'refresh_token'] as const;
+const HANDED_OVER_PARAMS = [...TOKEN_PARAMS, 'state'] as const;
 
 /**
- * Spec section 4, source 2: the hosted sign-in page sends the visitor back with `access_token`
- * and `refresh_token` in the query. They are removed from the address at once, whether used or
- * not, so they end up neither in the history, nor in a bookmark, nor in a shared link.
+ * Spec section 4, source 2: the hosted sign-in page sends the visitor back with `access_token`,
+ * `refresh_token` and the `state` this tab sent it. The tokens count only with that state (see
+ * sign-in-state.ts); tokens and state are removed from the address at once, used or not, so
+ * they end up neither in the history, nor in a bookmark, nor in a shared link.
  */
-export function takeTokensFromUrl(nowMs: number): TokenSet | null {
+export function takeTokensFromUrl(nowMs: number, signInState: SignInState): TokenSet | null {
   if (typeof window === 'undefined' || !window.location) return null;
   const url = new URL(window.location.href);
   if (!TOKEN_PARAMS.some((name) => url.searchParams.has(name))) return null;
@@ -19,13 +22,14 @@ export function takeTokensFromUrl(nowMs: number): TokenSet | null {
     },
     nowMs,
   );
-  for (const name of TOKEN_PARAMS) url.searchParams.delete(name);
+  const requested = signInState.consume(url.searchParams.get('state'));
+  for (const name of HANDED_OVER_PARAMS) url.searchParams.delete(name);
   try {
     window.history.replaceState(window.history.state, '', url.toString());
   } catch {
-    // A sandboxed frame may refuse; the tokens are still used, and nothing else can be done.
+    // A sandboxed frame may refuse; nothing else can be done about the address.
   }
-  return tokens;
+  return requested ? tokens : null;
 }
 
 /** Where the visitor is now, for the hosted page's `redirect_url`. */
@@ -33,10 +37,19 @@ export function readCurrentUrl(): string {
   return typeof window !== 'undefined' && window.location ? window.location.href : '';
 }
 
-/** The hosted sign-in page of spec section 7: `${url}/auth?redirect_url=<current>&project_id=<id>`. */
-export function buildSignInUrl(baseUrl: string, projectId: string, redirectUrl: string): string {
+/**
+ * The hosted sign-in page of spec section 7, `${url}/auth?redirect_url=<here>&project_id=<id>`,
+ * plus the `state` it returns with the tokens.
+ */
+export function buildSignInUrl(
+  baseUrl: string,
+  projectId: string,
+  redirectUrl: string,
+  state: string,
+): string {
   const url = new URL(`${baseUrl.replace(/\/+$/, '')}/auth`);
   url.searchParams.set('redirect_url', redirectUrl);
   url.searchParams.set('project_id', projectId);
+  url.searchParams.set('state', state);
   return url.toString();
 }

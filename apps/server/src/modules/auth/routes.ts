@@ -15,7 +15,7 @@ import {
 } from '@campuscollab/shared';
 import type { Config } from '../../config';
 import type { Mailer } from '../../lib/mailer';
-import { limitByBody } from '../../plugins/rate-limit';
+import { createIpAndEmailLimit, limitByBody } from '../../plugins/rate-limit';
 import { createBackgroundMail } from './background-mail';
 import { verifyEmailPageUrl, type AuthContext } from './context';
 import { registerHostedSignIn } from './hosted-routes';
@@ -59,8 +59,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     },
   };
 
-  // Per IP on the route, and per address after the body is parsed: a spread attack on one
-  // student's address is slowed as much as one machine hammering many addresses.
+  // Sign-up and verification emails: per IP on the route, and per address after the body is
+  // parsed. The per-address limit keeps one inbox from being flooded from many machines; it can
+  // delay someone's email, never their sign-in (docs/decisions/013-client-addresses.md).
   const perIp = { rateLimit: { max: limits.authPerMinute, timeWindow: MINUTE } };
   const perEmail = (group: string) =>
     limitByBody(app, {
@@ -68,6 +69,12 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       timeWindow: HOUR,
       key: (request: FastifyRequest) => `${group}:${(request.body as { email?: string }).email}`,
     });
+  // Password guesses: per IP and per (IP, address), shared by the API and the hosted form, and
+  // never per address alone, which would let a stranger lock the owner out.
+  const signInLimit = createIpAndEmailLimit(app, {
+    perClient: { max: limits.authPerMinute, timeWindow: MINUTE },
+    perClientAndEmail: { max: limits.authPerEmailPerHour, timeWindow: HOUR },
+  });
 
   // Every refresh adds a token row; the expired ones are deleted in the background.
   const pruning = startSignInPruning(app.database, app.log);
@@ -115,9 +122,18 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     async (request) => verifyEmail(context, request.body),
   );
 
+  // Like sign-in: a stranger asking for an address's reset links must not use up its owner's.
+  const recoverLimit = createIpAndEmailLimit(app, {
+    perClient: { max: limits.authPerMinute, timeWindow: MINUTE },
+    perClientAndEmail: { max: limits.authPerEmailPerHour, timeWindow: HOUR },
+  });
   api.post(
     '/api/auth/recover',
-    { schema: { body: recoverBody }, config: perIp, preHandler: perEmail('recover') },
+    {
+      schema: { body: recoverBody },
+      onRequest: recoverLimit.onRequest,
+      preHandler: recoverLimit.preHandler,
+    },
     async (request, reply) => {
       requestPasswordReset(context, request.body.email);
       return reply.status(202).send({ sent: true });
@@ -135,7 +151,11 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   api.post(
     '/api/auth/signin',
-    { schema: { body: signInBody }, config: perIp, preHandler: perEmail('signin') },
+    {
+      schema: { body: signInBody },
+      onRequest: signInLimit.onRequest,
+      preHandler: signInLimit.preHandler,
+    },
     async (request) => signIn(context, request.body),
   );
 
@@ -171,6 +191,6 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   await app.register(async (hosted) => {
     await hosted.register(formbody);
-    registerHostedSignIn(hosted, context, config, perIp);
+    registerHostedSignIn(hosted, { context, config, signInLimit });
   });
 }
