@@ -28,7 +28,7 @@ export async function storeAnalyticsEvents(
 
 /**
  * The account may be deleted between the token check and this insert (or, seen from another
- * instance, up to 10 seconds before: decision 013). Reading the id inside the insert stores
+ * instance, up to 10 seconds before: decision 016). Reading the id inside the insert stores
  * such events as anonymous instead of failing on the foreign key.
  */
 function ownerIfStillPresent(db: Kysely<Database>, userId: string) {
