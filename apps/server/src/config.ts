@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APPLICATION_ROWS_PER_MINUTE, MESSAGE_ROWS_PER_MINUTE } from '@campuscollab/shared';
 
 /**
  * Configuration comes from environment variables only (DESIGN.md section 2). Parsing is pure:
@@ -45,6 +46,8 @@ const envSchema = z.object({
   AUTH_EMAIL_RATE_LIMIT_PER_HOUR: positiveInt.default(20),
   REFRESH_RATE_LIMIT_PER_MINUTE: positiveInt.default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MESSAGE_RATE_LIMIT_PER_MINUTE: positiveInt.default(MESSAGE_ROWS_PER_MINUTE),
+  APPLICATION_RATE_LIMIT_PER_MINUTE: positiveInt.default(APPLICATION_ROWS_PER_MINUTE),
 });
 
 export interface RateLimits {
@@ -54,6 +57,10 @@ export interface RateLimits {
   authPerEmailPerHour: number;
   /** Refreshes per IP and per minute. */
   refreshPerMinute: number;
+  /** Messages a sender may write per minute, counted in rows. */
+  messageRowsPerMinute: number;
+  /** Applications an applicant may write per minute, counted in rows. */
+  applicationRowsPerMinute: number;
 }
 
 export interface Config {
@@ -121,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       authPerMinute: vars.AUTH_RATE_LIMIT_PER_MINUTE,
       authPerEmailPerHour: vars.AUTH_EMAIL_RATE_LIMIT_PER_HOUR,
       refreshPerMinute: vars.REFRESH_RATE_LIMIT_PER_MINUTE,
+      messageRowsPerMinute: vars.MESSAGE_RATE_LIMIT_PER_MINUTE,
+      applicationRowsPerMinute: vars.APPLICATION_RATE_LIMIT_PER_MINUTE,
     },
     logLevel: vars.LOG_LEVEL,
   };

@@ -149,7 +149,8 @@ describe.each(DIALECTS)('side effects of inserts on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    server = await startTestApp(kind);
+    // The limits on these writes have tests of their own (notifying-write-limits.test.ts).
+    server = await startTestApp(kind, { MESSAGE_RATE_LIMIT_PER_MINUTE: '1000' });
     ({ ids, tokens } = await createVerifiedStudents(server.baseUrl, NAMES));
     for (const name of NAMES) {
       const profile = { name: `${name} profile`, university: 'MIT', role: 'Student' };
