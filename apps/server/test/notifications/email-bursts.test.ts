@@ -48,7 +48,8 @@ describe.each(DIALECTS)('email bursts on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    server = await startTestApp(kind);
+    // The limits on these writes have tests of their own (test/db/notifying-write-limits.test.ts).
+    server = await startTestApp(kind, { MESSAGE_RATE_LIMIT_PER_MINUTE: '1000' });
     ({ ids, tokens } = await createVerifiedStudents(server.baseUrl, NAMES));
     for (const name of NAMES) {
       const profile = {
@@ -69,13 +70,17 @@ describe.each(DIALECTS)('email bursts on %s', (kind) => {
     expect(emails.map((email) => email.subject)).toEqual(
       Array(EMAILS_PER_BURST).fill('New message from Ada on CampusCollab'),
     );
-    expect(emails.map((email) => /Subject: (Note \d)/.exec(email.text)?.[1])).toEqual([
+    // Emails are composed concurrently, so they may land in any order; which ones is fixed.
+    const subjectOf = (text: string) => /Subject: (Note \d)/.exec(text)?.[1];
+    expect(emails.map((email) => subjectOf(email.text)).sort()).toEqual([
       'Note 1',
       'Note 2',
       'Note 3',
     ]);
-    expect(emails[2]!.text).toMatch(/more messages from Ada .*inbox/i);
-    expect(emails[0]!.text).not.toMatch(/more messages from Ada/i);
+    for (const email of emails) {
+      const last = subjectOf(email.text) === 'Note 3';
+      expect(/more messages from Ada .*inbox/i.test(email.text), email.text).toBe(last);
+    }
     // Every message is in the inbox and reached the live badge.
     const inbox = await request<unknown[]>(
       server.baseUrl,
@@ -110,7 +115,10 @@ describe.each(DIALECTS)('email bursts on %s', (kind) => {
     }
     const emails = await emailsTo('eve');
     expect(emails).toHaveLength(EMAILS_PER_BURST);
-    expect(emails[2]!.text).toMatch(/more applications from Dan .*dashboard/i);
+    const notes = emails.filter((email) =>
+      /more applications from Dan .*dashboard/i.test(email.text),
+    );
+    expect(notes).toHaveLength(1);
     expect(await liveEvents('eve')).toBe(5);
   });
 });
