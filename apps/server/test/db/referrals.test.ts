@@ -315,6 +315,24 @@ describe.each(DIALECTS)('referral inflation attempts on %s', (kind) => {
     expect(back.body[0]).toMatchObject({ university: 'MIT' });
   });
 
+  it('forgets what the first profile fixed only when the account is deleted', async () => {
+    const account = await newAccount('leaver');
+    expect((await post(account.access_token, profileBody(null, 'MIT'))).status).toBe(201);
+    const firstProfile = () =>
+      server.database.db
+        .selectFrom('first_profiles')
+        .select('university')
+        .where('account_id', '=', account.user.id)
+        .execute();
+    await deleteOwnProfile(account.access_token);
+    expect(await firstProfile()).toEqual([{ university: 'MIT' }]);
+    const deleted = await request(server.baseUrl, 'DELETE', '/api/auth/me', {
+      token: account.access_token,
+    });
+    expect(deleted.status).toBe(204);
+    expect(await firstProfile()).toEqual([]);
+  });
+
   it('credits once when many creations of one profile race', async () => {
     const referrer = await newReferrer();
     const account = await newAccount('race');

@@ -142,7 +142,8 @@ export async function insertRows(request: TableRequest): Promise<TableResponse> 
 
     const db = dynamicDb({ ...request.database, db: context.trx });
     let statement = db.insertInto(policy.name).values(values);
-    if (target) statement = statement.onConflict((conflict) => conflict.columns(target).doNothing());
+    if (target)
+      statement = statement.onConflict((conflict) => conflict.columns(target).doNothing());
     const inserted = (await statement.returningAll().execute()) as Row[];
     const stored =
       inserted.length > 0 && policy.afterInsert

@@ -28,4 +28,3 @@ export function placeInBurst(counters: WindowCounters, burst: EmailBurst): Promi
       return count === EMAILS_PER_SENDER_BURST ? 'last' : 'over';
     });
 }
-
