@@ -41,6 +41,30 @@ function mergeColumns(policy: TablePolicy, sent: Row[], target: string[]): strin
   return merged;
 }
 
+/**
+ * Values one statement may bind: PostgreSQL takes at most 65,535 and some SQLite builds fewer,
+ * while the body limit admits arrays of thousands of rows.
+ */
+const MAX_BOUND_VALUES = 30_000;
+
+/**
+ * Runs `insert` on slices of rows small enough to bind, one after another in the caller's
+ * transaction. Slices behave as one statement would: a row conflicting with an earlier slice's
+ * row conflicts the same way as with an earlier row of the same statement.
+ */
+async function insertInSlices(
+  values: Row[],
+  insert: (slice: Row[]) => Promise<Row[]>,
+): Promise<Row[]> {
+  const width = Math.max(1, Object.keys(values[0] ?? {}).length);
+  const size = Math.max(1, Math.floor(MAX_BOUND_VALUES / width));
+  const rows: Row[] = [];
+  for (let start = 0; start < values.length; start += size) {
+    for (const row of await insert(values.slice(start, start + size))) rows.push(row);
+  }
+  return rows;
+}
+
 /** A row's values of the conflict target, as one comparable key. */
 const keyOf = (row: Row, target: string[]) =>
   JSON.stringify(target.map((column) => row[column] ?? null));
@@ -80,19 +104,23 @@ async function mergeExistingRows(
   // policy's filter decides, and never an empty SET clause (a syntax error).
   const set = merged.length > 0 ? merged : [target[0]!];
   const canUpdate = policy.canUpdate;
-  const rows = (await db
-    .insertInto(policy.name)
-    .values(existing)
-    .onConflict((conflict) => {
-      const update = conflict
-        .columns(target)
-        .doUpdateSet((eb) => Object.fromEntries(set.map((c) => [c, eb.ref(`excluded.${c}`)])));
-      return canUpdate
-        ? update.where((eb) => canUpdate(eb, user))
-        : update.where((eb) => eb.lit(false));
-    })
-    .returningAll()
-    .execute()) as Row[];
+  const rows = await insertInSlices(
+    existing,
+    async (slice) =>
+      (await db
+        .insertInto(policy.name)
+        .values(slice)
+        .onConflict((conflict) => {
+          const update = conflict
+            .columns(target)
+            .doUpdateSet((eb) => Object.fromEntries(set.map((c) => [c, eb.ref(`excluded.${c}`)])));
+          return canUpdate
+            ? update.where((eb) => canUpdate(eb, user))
+            : update.where((eb) => eb.lit(false));
+        })
+        .returningAll()
+        .execute()) as Row[],
+  );
   if (rows.length < existing.length) {
     throw new PostgrestError({
       status: 403,
@@ -133,7 +161,7 @@ export async function insertRows(request: TableRequest): Promise<TableResponse> 
   const written = await runWrite(request, async (context) => {
     const prepared: Row[] = [];
     for (const row of sent) prepared.push(await policy.prepareInsert(row, context));
-    // Every row names every column, so a multi-row insert is one statement on both dialects.
+    // Every row names every column, so rows go in multi-row statements on both dialects.
     const columns = [...new Set(prepared.flatMap((row) => Object.keys(row)))];
     const values = prepared.map((row) =>
       Object.fromEntries(columns.map((c) => [c, row[c] ?? null])),
@@ -141,10 +169,13 @@ export async function insertRows(request: TableRequest): Promise<TableResponse> 
     if (target && resolution === 'merge-duplicates') requireDistinctKeys(values, target);
 
     const db = dynamicDb({ ...request.database, db: context.trx });
-    let statement = db.insertInto(policy.name).values(values);
-    if (target)
-      statement = statement.onConflict((conflict) => conflict.columns(target).doNothing());
-    const inserted = (await statement.returningAll().execute()) as Row[];
+    const inserted = await insertInSlices(values, async (slice) => {
+      const statement = db.insertInto(policy.name).values(slice);
+      const resolved = target
+        ? statement.onConflict((conflict) => conflict.columns(target).doNothing())
+        : statement;
+      return (await resolved.returningAll().execute()) as Row[];
+    });
     const stored =
       inserted.length > 0 && policy.afterInsert
         ? ((await policy.afterInsert(inserted, context)) ?? inserted)
