@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DatabaseHandle } from '../src/db/dialects/types';
 import { hashPassword } from '../src/lib/passwords';
 import { loadExistingRows } from './existing-rows';
@@ -106,6 +107,13 @@ async function writeCampus(
   });
   await writeInBatches(writer, 'messages', options.messages, progress, (index) =>
     buildMessageRow(random, campus, existing.counts.messages + index, nowMs),
+  );
+  // What each first profile fixed for good (migration 012), as the table API records it: a
+  // seeded student deleting and recreating a profile must not credit or move campus either.
+  await sql`insert into first_profiles (account_id, university, referred_by, created_at)
+    select user_id, university, referred_by, created_at from users
+    where not exists (select 1 from first_profiles where account_id = users.user_id)`.execute(
+    handle.db,
   );
   log(`finishing (${elapsed()})`);
   await writer.finish();

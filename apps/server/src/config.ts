@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { APPLICATION_ROWS_PER_MINUTE, MESSAGE_ROWS_PER_MINUTE } from '@campuscollab/shared';
 
 /**
  * Configuration comes from environment variables only (DESIGN.md section 2). Parsing is pure:
@@ -48,6 +49,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STORAGE_QUOTA_MB: positiveInt.default(100),
+  MESSAGE_RATE_LIMIT_PER_MINUTE: positiveInt.default(MESSAGE_ROWS_PER_MINUTE),
+  APPLICATION_RATE_LIMIT_PER_MINUTE: positiveInt.default(APPLICATION_ROWS_PER_MINUTE),
 });
 
 export interface RateLimits {
@@ -57,6 +60,10 @@ export interface RateLimits {
   authPerEmailPerHour: number;
   /** Refreshes per IP and per minute. */
   refreshPerMinute: number;
+  /** Messages a sender may write per minute, counted in rows. */
+  messageRowsPerMinute: number;
+  /** Applications an applicant may write per minute, counted in rows. */
+  applicationRowsPerMinute: number;
 }
 
 export interface Config {
@@ -164,6 +171,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       authPerMinute: vars.AUTH_RATE_LIMIT_PER_MINUTE,
       authPerEmailPerHour: vars.AUTH_EMAIL_RATE_LIMIT_PER_HOUR,
       refreshPerMinute: vars.REFRESH_RATE_LIMIT_PER_MINUTE,
+      messageRowsPerMinute: vars.MESSAGE_RATE_LIMIT_PER_MINUTE,
+      applicationRowsPerMinute: vars.APPLICATION_RATE_LIMIT_PER_MINUTE,
     },
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
     logLevel: vars.LOG_LEVEL,

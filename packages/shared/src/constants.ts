@@ -31,3 +31,17 @@ export const ANALYTICS_BATCH_SIZE = 10;
 export const ANALYTICS_FLUSH_MS = 3000;
 export const ANALYTICS_STRING_MAX = 256;
 export const ANALYTICS_SESSION_IDLE_MS = 30 * 60 * 1000;
+
+/**
+ * Writes that notify someone, per sender and minute, counted in rows (a 30-row array is 30).
+ * The server's defaults; MESSAGE_RATE_LIMIT_PER_MINUTE and APPLICATION_RATE_LIMIT_PER_MINUTE
+ * change them.
+ */
+export const MESSAGE_ROWS_PER_MINUTE = 30;
+export const APPLICATION_ROWS_PER_MINUTE = 10;
+/**
+ * Emails one sender may cause one recipient within a burst window; later messages or
+ * applications of that burst wait in the app (inbox, dashboard) without an email.
+ */
+export const EMAILS_PER_SENDER_BURST = 3;
+export const EMAIL_BURST_WINDOW_MS = 10 * 60 * 1000;

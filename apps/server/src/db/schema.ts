@@ -97,6 +97,17 @@ export interface UsersTable {
   updated_at: string;
 }
 
+/**
+ * What an account's first profile settled, surviving the profile's deletion (migration 012):
+ * the university a re-created profile must keep, and the code that was credited, if any.
+ */
+export interface FirstProfilesTable {
+  account_id: string;
+  university: string;
+  referred_by: string | null;
+  created_at: string;
+}
+
 export interface ProjectsTable {
   id: string;
   title: string;
@@ -164,6 +175,7 @@ export interface Database {
   auth_signup_attempts: AuthSignupAttemptsTable;
   email_outbox: EmailOutboxTable;
   users: UsersTable;
+  first_profiles: FirstProfilesTable;
   projects: ProjectsTable;
   applications: ApplicationsTable;
   messages: MessagesTable;

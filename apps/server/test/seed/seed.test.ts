@@ -33,6 +33,11 @@ describe.each(DIALECTS)('seedCampus on %s', (kind) => {
     expect(await count('applications')).toBe(summary.applications);
     expect(summary.applications).toBeGreaterThan(200);
     expect(summary).toMatchObject({ users: 300, projects: 200, messages: 2000 });
+    // Each profile's university and referrer are fixed for good, as the table API fixes them.
+    const firstProfiles = await sql<{ rows: number }>`select count(*) as rows from first_profiles
+      join users on users.user_id = first_profiles.account_id
+      and users.university = first_profiles.university`.execute(database.db);
+    expect(Number(firstProfiles.rows[0]!.rows)).toBe(300);
   });
 
   it('makes verified accounts with unique school emails and the printed password', async () => {

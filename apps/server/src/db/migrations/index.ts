@@ -9,6 +9,7 @@ import * as unreadIndex from './008-unread-index';
 import * as refreshTokenChains from './009-refresh-token-chains';
 import * as refreshTokenExpiry from './010-refresh-token-expiry';
 import * as peopleCityIndex from './011-people-city-index';
+import * as firstProfiles from './012-first-profiles';
 import * as posterNames from './013-poster-names';
 import * as emailLinksProveTheMailbox from './015-email-links-prove-the-mailbox';
 
@@ -25,6 +26,7 @@ export const migrations = {
   '009-refresh-token-chains': refreshTokenChains,
   '010-refresh-token-expiry': refreshTokenExpiry,
   '011-people-city-index': peopleCityIndex,
+  '012-first-profiles': firstProfiles,
   '013-poster-names': posterNames,
   '015-email-links-prove-the-mailbox': emailLinksProveTheMailbox,
 };

@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import { PostgrestError } from '../../lib/postgrest';
+import type { RequestUser } from '../../plugins/authentication';
 import { expandSelect, projectRow } from './query/select-list';
 import {
   baseHeaders,
@@ -9,7 +11,7 @@ import {
   type TableRequest,
   type TableResponse,
 } from './table-request';
-import type { Row, TablePolicy } from './tables/types';
+import type { DynamicDatabase, Row, TablePolicy } from './tables/types';
 import { readWriteBody, validateWriteValues } from './write-values';
 
 /** on_conflict must name a unique key, or the database has nothing to detect a conflict on. */
@@ -39,64 +41,175 @@ function mergeColumns(policy: TablePolicy, sent: Row[], target: string[]): strin
   return merged;
 }
 
-/** POST: insert one or many rows, or upsert with Prefer: resolution=... and on_conflict. */
+/**
+ * Values one statement may bind: PostgreSQL takes at most 65,535 and some SQLite builds fewer,
+ * while the body limit admits arrays of thousands of rows.
+ */
+const MAX_BOUND_VALUES = 30_000;
+
+/**
+ * Runs `insert` on slices of rows small enough to bind, one after another in the caller's
+ * transaction. Slices behave as one statement would: a row conflicting with an earlier slice's
+ * row conflicts the same way as with an earlier row of the same statement.
+ */
+async function insertInSlices(
+  values: Row[],
+  insert: (slice: Row[]) => Promise<Row[]>,
+): Promise<Row[]> {
+  const width = Math.max(1, Object.keys(values[0] ?? {}).length);
+  const size = Math.max(1, Math.floor(MAX_BOUND_VALUES / width));
+  const rows: Row[] = [];
+  for (let start = 0; start < values.length; start += size) {
+    for (const row of await insert(values.slice(start, start + size))) rows.push(row);
+  }
+  return rows;
+}
+
+/** A row's values of the conflict target, as one comparable key. */
+const keyOf = (row: Row, target: string[]) =>
+  JSON.stringify(target.map((column) => row[column] ?? null));
+
+/**
+ * One merge may not change a row twice: PostgreSQL refuses it (21000) and SQLite would apply
+ * both. Refusing it here gives both databases PostgreSQL's answer, before anything is written.
+ */
+function requireDistinctKeys(values: Row[], target: string[]): void {
+  const seen = new Set<string>();
+  for (const row of values) {
+    const key = keyOf(row, target);
+    if (seen.has(key)) {
+      throw new PostgrestError({
+        status: 400,
+        code: '21000',
+        message: 'ON CONFLICT DO UPDATE command cannot affect row a second time',
+        details: `Key (${target.join(', ')}) appears more than once in the request`,
+        hint: 'Ensure that no rows proposed for insertion within the same command have duplicate constrained values.',
+      });
+    }
+    seen.add(key);
+  }
+}
+
+/**
+ * Overwrites existing rows with the client's values, where the policy lets this user change
+ * them. Every row must be changed: one the policy protects refuses the whole upsert (as
+ * row-level security refuses it in PostgreSQL).
+ */
+async function mergeExistingRows(
+  db: Kysely<DynamicDatabase>,
+  { policy, user, sent, target, existing }: MergeInput,
+): Promise<Row[]> {
+  const merged = mergeColumns(policy, sent, target);
+  // With nothing the client may change, the key is set to itself: still an update, so the
+  // policy's filter decides, and never an empty SET clause (a syntax error).
+  const set = merged.length > 0 ? merged : [target[0]!];
+  const canUpdate = policy.canUpdate;
+  const rows = await insertInSlices(
+    existing,
+    async (slice) =>
+      (await db
+        .insertInto(policy.name)
+        .values(slice)
+        .onConflict((conflict) => {
+          const update = conflict
+            .columns(target)
+            .doUpdateSet((eb) => Object.fromEntries(set.map((c) => [c, eb.ref(`excluded.${c}`)])));
+          return canUpdate
+            ? update.where((eb) => canUpdate(eb, user))
+            : update.where((eb) => eb.lit(false));
+        })
+        .returningAll()
+        .execute()) as Row[],
+  );
+  if (rows.length < existing.length) {
+    throw new PostgrestError({
+      status: 403,
+      code: '42501',
+      message: `permission denied to update existing rows of "${policy.name}"`,
+      hint: 'Only the owner can change an existing row',
+    });
+  }
+  return rows;
+}
+
+interface MergeInput {
+  policy: TablePolicy;
+  user: RequestUser;
+  sent: Row[];
+  target: string[];
+  existing: Row[];
+}
+
+/**
+ * POST: insert one or many rows, or upsert with Prefer: resolution=... and on_conflict.
+ *
+ * An upsert first inserts with ON CONFLICT DO NOTHING, whose RETURNING yields exactly the rows
+ * it inserted on both databases; a merge then updates the rest. So the policy's afterInsert
+ * hears of inserted rows only: a skipped duplicate or an updated row credits nobody and
+ * notifies nobody. (A row deleted by someone else between the two statements is inserted by
+ * the second one, without effects: the safe side of that race.)
+ */
 export async function insertRows(request: TableRequest): Promise<TableResponse> {
   const { policy, parsed, user } = request;
-  const sent = readWriteBody(request.body, 'insert').map((row) =>
-    validateWriteValues(policy, row, 'insert', parsed.columns),
-  );
+  const raw = readWriteBody(request.body, 'insert');
+  // Before any other work: a 2,000-row array is refused for the price of counting it.
+  await request.insertLimiter.admit(policy.name, user.id, raw.length);
+  const sent = raw.map((row) => validateWriteValues(policy, row, 'insert', parsed.columns));
   const resolution = parsed.preferences.resolution;
   const target = resolution ? conflictTarget(policy, parsed.onConflict) : null;
 
-  const inserted = await runWrite(request, async (context) => {
+  const written = await runWrite(request, async (context) => {
     const prepared: Row[] = [];
     for (const row of sent) prepared.push(await policy.prepareInsert(row, context));
-    // Every row names every column, so a multi-row insert is one statement on both dialects.
+    // Every row names every column, so rows go in multi-row statements on both dialects.
     const columns = [...new Set(prepared.flatMap((row) => Object.keys(row)))];
     const values = prepared.map((row) =>
       Object.fromEntries(columns.map((c) => [c, row[c] ?? null])),
     );
+    if (target && resolution === 'merge-duplicates') requireDistinctKeys(values, target);
 
-    let statement = dynamicDb({ ...request.database, db: context.trx })
-      .insertInto(policy.name)
-      .values(values);
-    if (target && resolution === 'ignore-duplicates') {
-      statement = statement.onConflict((conflict) => conflict.columns(target).doNothing());
-    } else if (target) {
-      const merged = mergeColumns(policy, sent, target);
-      const canUpdate = policy.canUpdate;
-      statement = statement.onConflict((conflict) => {
-        const update = conflict
-          .columns(target)
-          .doUpdateSet((eb) => Object.fromEntries(merged.map((c) => [c, eb.ref(`excluded.${c}`)])));
-        // An existing row the user may not change is left alone, and not returned (see below).
-        return canUpdate
-          ? update.where((eb) => canUpdate(eb, user))
-          : update.where((eb) => eb.lit(false));
-      });
+    const db = dynamicDb({ ...request.database, db: context.trx });
+    const inserted = await insertInSlices(values, async (slice) => {
+      const statement = db.insertInto(policy.name).values(slice);
+      const resolved = target
+        ? statement.onConflict((conflict) => conflict.columns(target).doNothing())
+        : statement;
+      return (await resolved.returningAll().execute()) as Row[];
+    });
+    const stored =
+      inserted.length > 0 && policy.afterInsert
+        ? ((await policy.afterInsert(inserted, context)) ?? inserted)
+        : inserted;
+    if (!target) {
+      if (parsed.singular && stored.length !== 1) throw singularError(stored.length);
+      return stored;
     }
-    const rows = (await statement.returningAll().execute()) as Row[];
-    // A merge returns every row it inserted or updated; one missing was an existing row the
-    // policy kept the student from changing, and the whole upsert is refused (as row-level
-    // security refuses it in PostgreSQL).
-    if (resolution === 'merge-duplicates' && rows.length < values.length) {
-      throw new PostgrestError({
-        status: 403,
-        code: '42501',
-        message: `permission denied to update existing rows of "${policy.name}"`,
-        hint: 'Only the owner can change an existing row',
-      });
-    }
+
+    const insertedKeys = new Set(inserted.map((row) => keyOf(row, target)));
+    const existing = values.filter((row) => !insertedKeys.has(keyOf(row, target)));
+    const updated =
+      resolution === 'merge-duplicates' && existing.length > 0
+        ? await mergeExistingRows(db, { policy, user, sent, target, existing })
+        : [];
+    // Answer in the order the client sent the rows, as one statement would have.
+    const position = new Map<string, number>();
+    values.forEach((row, index) => {
+      const key = keyOf(row, target);
+      if (!position.has(key)) position.set(key, index);
+    });
+    const rows = [...stored, ...updated].sort(
+      (a, b) => position.get(keyOf(a, target))! - position.get(keyOf(b, target))!,
+    );
     if (parsed.singular && rows.length !== 1) throw singularError(rows.length);
     return rows;
   });
 
   const headers = {
     ...baseHeaders(request),
-    'content-range': contentRange(0, 0, parsed.preferences.count ? inserted.length : null),
+    'content-range': contentRange(0, 0, parsed.preferences.count ? written.length : null),
   };
   if (parsed.preferences.return !== 'representation') return { status: 201, headers };
   const output = expandSelect(policy, parsed.select);
-  const body = inserted.map((row) => projectRow(row, output, policy, user));
+  const body = written.map((row) => projectRow(row, output, policy, user));
   return { status: 201, headers, body: parsed.singular ? body[0] : body };
 }

@@ -2,9 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { HttpError } from '../../lib/http-error';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../../lib/json-limits';
+import { createInProcessCounters } from '../../lib/window-counters';
 import { parsePostgrestRequest, PostgrestError, type RequestHeaders } from '../../lib/postgrest';
 import { changeRows } from './change';
 import { insertRows } from './insert';
+import { createInsertLimiter } from './insert-limits';
 import { requireColumn } from './query/column-expression';
 import { PreparedReads } from './prepared-reads';
 import { NEXT_CURSOR_HEADER, prepareRead, runRead } from './read';
@@ -27,6 +29,15 @@ interface TableParams {
 
 /** The PostgREST-compatible table API (DESIGN.md section 3, "Database"). */
 export async function dbRoutes(app: FastifyInstance, options: DbRoutesOptions) {
+  const { rateLimits } = options.config;
+  // The tables whose inserts notify someone: messages and applications email and signal.
+  const insertLimiter = createInsertLimiter(
+    {
+      messages: rateLimits.messageRowsPerMinute,
+      applications: rateLimits.applicationRowsPerMinute,
+    },
+    createInProcessCounters(),
+  );
   const prepare = async (
     request: FastifyRequest<{ Params: TableParams }>,
   ): Promise<TableRequest> => {
@@ -62,6 +73,7 @@ export async function dbRoutes(app: FastifyInstance, options: DbRoutesOptions) {
       database: app.database,
       events: app.events,
       cursorSecret: options.cursorSecret,
+      insertLimiter,
       body: request.body,
     };
   };

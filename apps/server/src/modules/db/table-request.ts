@@ -4,6 +4,7 @@ import { PostgrestError, type ParsedRequest } from '../../lib/postgrest';
 import type { RequestUser } from '../../plugins/authentication';
 import type { DomainEventMap, DomainEvents } from '../../plugins/events';
 import { rethrowAsPostgrestError } from './database-errors';
+import type { InsertLimiter } from './insert-limits';
 import type { DynamicDatabase, PolicyContext, TablePolicy } from './tables/types';
 
 /** One request to the table API, parsed and authenticated. */
@@ -14,6 +15,8 @@ export interface TableRequest {
   database: DatabaseHandle;
   events: DomainEvents;
   cursorSecret: Buffer;
+  /** Limits the rows of inserts that notify someone (insert-limits.ts). */
+  insertLimiter: InsertLimiter;
   body?: unknown;
 }
 

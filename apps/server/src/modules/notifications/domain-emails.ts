@@ -2,7 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { ApplicationsTable, Database, MessagesTable } from '../../db/schema';
 import type { Email, Mailer } from '../../lib/mailer';
+import { createInProcessCounters, type WindowCounters } from '../../lib/window-counters';
 import type { DomainEventMap, DomainEvents } from '../../plugins/events';
+import { placeInBurst, type EmailBurst } from './email-bursts';
 import { applicationDecisionEmail, newApplicationEmail, newMessageEmail } from './emails';
 import { findNotificationRecipient, findProfileName, findProjectTitle } from './recipients';
 
@@ -11,6 +13,8 @@ export interface DomainEmailContext {
   mailer: Mailer;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** Counts each sender's emails to each recipient (email-bursts.ts); in-process unless given. */
+  counters?: WindowCounters;
 }
 
 /** Spec section 3: a sender without a profile is shown generically. */
@@ -26,9 +30,8 @@ function pageLink(publicUrl: string, page: 'messages' | 'dashboard'): string {
 async function composeMessageEmail(
   context: DomainEmailContext,
   message: Selectable<MessagesTable>,
+  lastOfBurst: boolean,
 ): Promise<Email | null> {
-  // A note to oneself needs no email about it.
-  if (message.sender_id === message.recipient_id) return null;
   const recipient = await findNotificationRecipient(
     context.db,
     message.recipient_id,
@@ -41,12 +44,14 @@ async function composeMessageEmail(
     subject: message.subject,
     message: message.message,
     link: pageLink(context.publicUrl, 'messages'),
+    lastOfBurst,
   });
 }
 
 async function composeApplicationEmail(
   context: DomainEmailContext,
   { application, projectOwnerId }: DomainEventMap['application.created'],
+  lastOfBurst: boolean,
 ): Promise<Email | null> {
   const owner = await findNotificationRecipient(
     context.db,
@@ -59,16 +64,15 @@ async function composeApplicationEmail(
     applicantName: (await findProfileName(context.db, application.applicant_id)) ?? UNKNOWN_STUDENT,
     projectTitle: (await findProjectTitle(context.db, application.project_id)) ?? 'your project',
     link: pageLink(context.publicUrl, 'dashboard'),
+    lastOfBurst,
   });
 }
 
 async function composeDecisionEmail(
   context: DomainEmailContext,
   application: Selectable<ApplicationsTable>,
-  previousStatus: string,
+  lastOfBurst: boolean,
 ): Promise<Email | null> {
-  // Only a real change to a decision is news; re-saving the same status is not.
-  if (application.status === previousStatus || !DECIDED.has(application.status)) return null;
   const applicant = await findNotificationRecipient(
     context.db,
     application.applicant_id,
@@ -80,20 +84,27 @@ async function composeDecisionEmail(
     projectTitle: (await findProjectTitle(context.db, application.project_id)) ?? 'a project',
     accepted: application.status === 'Accepted',
     link: pageLink(context.publicUrl, 'dashboard'),
+    lastOfBurst,
   });
 }
 
 /**
  * The change that caused the event is already committed, so a failed email is logged here and
- * never reaches the student who sent the message or the application.
+ * never reaches the student who sent the message or the application. An email past the first
+ * few of its sender's burst is not sent (email-bursts.ts).
  */
 async function deliverEmail(
-  context: DomainEmailContext,
+  context: DomainEmailContext & { counters: WindowCounters },
   event: keyof DomainEventMap,
-  compose: () => Promise<Email | null>,
+  burst: EmailBurst,
+  compose: (lastOfBurst: boolean) => Promise<Email | null>,
 ): Promise<void> {
+  // A note to oneself needs no email about it.
+  if (burst.senderId === burst.recipientId) return;
   try {
-    const email = await compose();
+    const place = await placeInBurst(context.counters, burst);
+    if (place === 'over') return;
+    const email = await compose(place === 'last');
     if (email) await context.mailer.send(email);
   } catch (error) {
     context.log.error({ err: error, event }, 'notification email failed');
@@ -101,19 +112,42 @@ async function deliverEmail(
 }
 
 /** Emails students about new messages, applications and decisions; returns the unsubscriber. */
-export function subscribeDomainEmails(events: DomainEvents, context: DomainEmailContext) {
+export function subscribeDomainEmails(events: DomainEvents, options: DomainEmailContext) {
+  const context = { ...options, counters: options.counters ?? createInProcessCounters() };
   const unsubscribers = [
     events.on('message.created', ({ message }) =>
-      deliverEmail(context, 'message.created', () => composeMessageEmail(context, message)),
-    ),
-    events.on('application.created', (payload) =>
-      deliverEmail(context, 'application.created', () => composeApplicationEmail(context, payload)),
-    ),
-    events.on('application.updated', ({ application, previousStatus }) =>
-      deliverEmail(context, 'application.updated', () =>
-        composeDecisionEmail(context, application, previousStatus),
+      deliverEmail(
+        context,
+        'message.created',
+        { kind: 'message', senderId: message.sender_id, recipientId: message.recipient_id },
+        (last) => composeMessageEmail(context, message, last),
       ),
     ),
+    events.on('application.created', (payload) =>
+      deliverEmail(
+        context,
+        'application.created',
+        {
+          kind: 'application',
+          senderId: payload.application.applicant_id,
+          recipientId: payload.projectOwnerId,
+        },
+        (last) => composeApplicationEmail(context, payload, last),
+      ),
+    ),
+    events.on('application.updated', ({ application, previousStatus }) => {
+      // Only a real change to a decision is news; re-saving the same status is not.
+      if (application.status === previousStatus || !DECIDED.has(application.status)) return;
+      // The project stands for its owner, who made the decision.
+      const burst: EmailBurst = {
+        kind: 'decision',
+        senderId: `project:${application.project_id}`,
+        recipientId: application.applicant_id,
+      };
+      return deliverEmail(context, 'application.updated', burst, (last) =>
+        composeDecisionEmail(context, application, last),
+      );
+    }),
   ];
   return () => unsubscribers.forEach((unsubscribe) => unsubscribe());
 }

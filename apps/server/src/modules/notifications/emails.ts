@@ -35,12 +35,19 @@ ${body}
   return { to, subject, text, html };
 }
 
+/**
+ * The last email of a burst from one sender says why the next ones will not come
+ * (email-bursts.ts), so a quiet mailbox is not mistaken for a quiet sender.
+ */
+const burstNote = (lastOfBurst: boolean | undefined, note: string) => (lastOfBurst ? [note] : []);
+
 export function newMessageEmail(input: {
   to: string;
   senderName: string;
   subject: string;
   message: string;
   link: string;
+  lastOfBurst?: boolean;
 }): Email {
   const sender = toOneLine(input.senderName);
   return compose(
@@ -50,6 +57,10 @@ export function newMessageEmail(input: {
       `${sender} sent you a message.`,
       `Subject: ${toOneLine(input.subject)}`,
       `"${previewOf(input.message)}"`,
+      ...burstNote(
+        input.lastOfBurst,
+        `${sender} has written to you several times in a few minutes. More messages from ${sender} will wait in your inbox for the next few minutes, without an email.`,
+      ),
     ],
     { label: 'Read it in Messages', url: input.link },
   );
@@ -60,6 +71,7 @@ export function newApplicationEmail(input: {
   applicantName: string;
   projectTitle: string;
   link: string;
+  lastOfBurst?: boolean;
 }): Email {
   const applicant = toOneLine(input.applicantName);
   const title = toOneLine(input.projectTitle);
@@ -69,6 +81,10 @@ export function newApplicationEmail(input: {
     [
       `${applicant} applied to join your project "${title}" on ${PRODUCT}.`,
       'Review the application on your dashboard to accept or decline it.',
+      ...burstNote(
+        input.lastOfBurst,
+        `More applications from ${applicant} will show on your dashboard for the next few minutes, without an email.`,
+      ),
     ],
     { label: 'Open your dashboard', url: input.link },
   );
@@ -79,6 +95,7 @@ export function applicationDecisionEmail(input: {
   projectTitle: string;
   accepted: boolean;
   link: string;
+  lastOfBurst?: boolean;
 }): Email {
   const title = toOneLine(input.projectTitle);
   const outcome = input.accepted ? 'accepted' : 'declined';
@@ -88,7 +105,14 @@ export function applicationDecisionEmail(input: {
   return compose(
     input.to,
     `Your application to "${title}" was ${outcome}`,
-    [`Your application to join "${title}" on ${PRODUCT} was ${outcome}.`, next],
+    [
+      `Your application to join "${title}" on ${PRODUCT} was ${outcome}.`,
+      next,
+      ...burstNote(
+        input.lastOfBurst,
+        `More changes to this application will show on your dashboard for the next few minutes, without an email.`,
+      ),
+    ],
     { label: 'Open your dashboard', url: input.link },
   );
 }

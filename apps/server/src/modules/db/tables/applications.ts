@@ -46,7 +46,7 @@ export const applicationsPolicy: TablePolicy = {
   canUpdate: (eb, user) => ownsTheProject(eb, user.id),
   canDelete: (eb, user) => eb('applications.applicant_id', '=', user.id),
 
-  async prepareInsert(row, { user, trx, now, emitAfterCommit }) {
+  async prepareInsert(row, { user, trx, now }) {
     const project = await trx
       .selectFrom('projects')
       .select(['posted_by_id', 'status'])
@@ -80,7 +80,7 @@ export const applicationsPolicy: TablePolicy = {
         details: 'Key (project_id, applicant_id) already exists.',
       });
     }
-    const application = {
+    return {
       ...row,
       id: row.id ?? generateRowId('application'),
       applicant_id: user.id,
@@ -88,11 +88,27 @@ export const applicationsPolicy: TablePolicy = {
       created_at: now,
       updated_at: now,
     };
-    emitAfterCommit('application.created', {
-      application: application as Selectable<ApplicationsTable>,
-      projectOwnerId: project.posted_by_id,
-    });
-    return application;
+  },
+  // One event per stored application: a duplicate id that stored nothing tells nobody.
+  async afterInsert(written, { trx, emitAfterCommit }) {
+    const projectIds = [...new Set(written.map((row) => String(row.project_id)))];
+    const owners = new Map(
+      (
+        await trx
+          .selectFrom('projects')
+          .select(['id', 'posted_by_id'])
+          .where('id', 'in', projectIds)
+          .execute()
+      ).map((project) => [project.id, project.posted_by_id]),
+    );
+    for (const application of written) {
+      const projectOwnerId = owners.get(String(application.project_id));
+      if (!projectOwnerId) continue;
+      emitAfterCommit('application.created', {
+        application: application as Selectable<ApplicationsTable>,
+        projectOwnerId,
+      });
+    }
   },
   prepareUpdate: (patch, { now }) => ({ ...patch, updated_at: now }),
   afterUpdate(before, after, { emitAfterCommit }) {

@@ -35,7 +35,7 @@ export const messagesPolicy: TablePolicy = {
   canUpdate: (eb, user) => eb('messages.recipient_id', '=', user.id),
   canDelete: (eb, user) => eb('messages.recipient_id', '=', user.id),
 
-  async prepareInsert(row, { user, trx, now, emitAfterCommit }) {
+  async prepareInsert(row, { user, trx, now }) {
     if (row.recipient_id === user.id) {
       throw new PostgrestError({
         status: 400,
@@ -55,14 +55,18 @@ export const messagesPolicy: TablePolicy = {
         message: 'The recipient does not exist',
       });
     }
-    const message = {
+    return {
       ...row,
       id: row.id ?? generateRowId('msg'),
       sender_id: user.id,
       read_status: 0,
       created_at: now,
     };
-    emitAfterCommit('message.created', { message: message as Selectable<MessagesTable> });
-    return message;
+  },
+  // One event per stored message: a duplicate id that stored nothing tells nobody.
+  async afterInsert(written, { emitAfterCommit }) {
+    for (const message of written) {
+      emitAfterCommit('message.created', { message: message as Selectable<MessagesTable> });
+    }
   },
 };

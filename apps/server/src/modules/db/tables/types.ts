@@ -61,8 +61,19 @@ export interface TablePolicy {
   /** Null when nobody may update rows of this table through the API. */
   canUpdate: ((eb: TableExpressions, user: RequestUser) => Expression<SqlBool>) | null;
   canDelete: ((eb: TableExpressions, user: RequestUser) => Expression<SqlBool>) | null;
-  /** Completes a validated row with the server's columns and checks rules that span rows. */
+  /**
+   * Completes a validated row with the server's columns and checks rules that span rows. It must
+   * change nothing and tell no one: the row may yet be skipped (an ignored duplicate) or turn
+   * into an update (a merge), and effects belong to afterInsert.
+   */
   prepareInsert(row: Row, context: PolicyContext): Promise<Row>;
+  /**
+   * Told the rows the INSERT really wrote, as stored, in its transaction: never a row an
+   * ignore-duplicates skipped or a merge updated. Side effects (credits, events) go here, so
+   * they follow written rows only. Returns the rows as they stand afterwards when it changed
+   * them; throwing rolls the whole insert back.
+   */
+  afterInsert?(written: Row[], context: PolicyContext): Promise<Row[] | void>;
   /** Checks an update's validated values and adds the server's (updated_at). */
   prepareUpdate?(patch: Row, context: PolicyContext): Row;
   /** Told the rows before and after an update, in its transaction (to emit events). */

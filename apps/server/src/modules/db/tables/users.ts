@@ -2,13 +2,14 @@ import { profileFields } from '@campuscollab/shared';
 import { PostgrestError } from '../../../lib/postgrest';
 import { generateUniqueReferralCode } from '../referral-codes';
 import { clientText, serverText } from './columns';
+import { settleProfile } from './first-profiles';
 import { generateRowId } from './ids';
-import type { TablePolicy } from './types';
+import type { Row, TablePolicy } from './types';
 
 /**
  * Profiles. Everyone signed in reads them (collaborators, leaderboard); the address, the
  * referrer and the notification switches are only the owner's to see. The referral credit is
- * given here, by the server, once per new profile (DESIGN.md section 4).
+ * given here, by the server, once per account ever (first-profiles.ts).
  */
 export const usersPolicy: TablePolicy = {
   name: 'users',
@@ -75,20 +76,7 @@ export const usersPolicy: TablePolicy = {
         details: 'Key (user_id) already exists.',
       });
     }
-    const code = await generateUniqueReferralCode(trx, String(row.name));
-    let referredBy = (row.referred_by as string | null | undefined) ?? null;
-    // A new profile credits its referrer once; an upsert onto an existing profile credits no one.
-    if (referredBy && referredBy !== code && !existing) {
-      const credited = await trx
-        .updateTable('users')
-        .set((eb) => ({ referral_count: eb('referral_count', '+', 1) }))
-        .where('referral_code', '=', referredBy)
-        .where('user_id', '<>', user.id)
-        .executeTakeFirst();
-      if (credited.numUpdatedRows === 0n) referredBy = null;
-    } else {
-      referredBy = null;
-    }
+    // The referrer is checked and credited only once the row is really written (afterInsert).
     return {
       skills: '[]',
       interests: '[]',
@@ -99,12 +87,17 @@ export const usersPolicy: TablePolicy = {
       id: generateRowId('user'),
       user_id: user.id,
       email: user.email,
-      referral_code: code,
-      referred_by: referredBy,
+      referral_code: await generateUniqueReferralCode(trx, String(row.name)),
+      referred_by: row.referred_by ?? null,
       referral_count: 0,
       created_at: now,
       updated_at: now,
     };
+  },
+  async afterInsert(written, context) {
+    const settled: Row[] = [];
+    for (const profile of written) settled.push(await settleProfile(profile, context));
+    return settled;
   },
   prepareUpdate: (patch, { now }) => ({ ...patch, updated_at: now }),
 };
