@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createVerifiedAccount } from '../helpers/accounts';
+import { readPageToken } from '../helpers/email-links';
 import { DIALECTS } from '../helpers/test-database';
 import { request, startTestApp, type TestApp } from '../helpers/test-app';
 import { buildSocketUrl, connectSocket, RefusedError } from '../realtime/helpers/socket-client';
@@ -87,6 +88,42 @@ describe.each(DIALECTS)('ended sign-ins on %s', (kind) => {
 
     expect(await live.closed()).toMatchObject({ code: 4401 });
     expect(await doorsFor(server, ada)).toEqual(SHUT);
+  });
+
+  it('refuses the tokens of every sign-in after a password reset, and keeps the new one', async () => {
+    const phone = await createVerifiedAccount(server.baseUrl, 'edsger@mit.edu');
+    const laptop = await signInAgain('edsger@mit.edu');
+    const live = await connectSocket(buildSocketUrl(server.baseUrl, laptop.access_token));
+    expect(await doorsFor(server, phone)).toEqual(OPEN);
+
+    const asked = await request(server.baseUrl, 'POST', '/api/auth/recover', {
+      body: { email: 'edsger@mit.edu' },
+    });
+    expect(asked.status).toBe(202);
+    // The email leaves after the answer.
+    const link = await vi.waitFor(async () => {
+      const outbox = await request<{ emails: { subject: string; text: string }[] }>(
+        server.baseUrl,
+        'GET',
+        '/dev/outbox?to=edsger%40mit.edu&limit=1',
+      );
+      const mail = outbox.body.emails.find((email) => /reset/i.test(email.subject));
+      const found = mail && /https?:\/\/\S+/.exec(mail.text)?.[0];
+      if (!found) throw new Error('no reset email yet');
+      return found;
+    });
+    const reset = await request(server.baseUrl, 'POST', '/api/auth/reset', {
+      body: { token: readPageToken(link, 'reset-password'), password: 'a-new-password-1' },
+    });
+    expect(reset.status).toBe(204);
+
+    expect(await live.closed()).toMatchObject({ code: 4401 });
+    expect(await doorsFor(server, phone)).toEqual(SHUT);
+    expect(await doorsFor(server, laptop)).toEqual(SHUT);
+    const fresh = await request<Account>(server.baseUrl, 'POST', '/api/auth/signin', {
+      body: { email: 'edsger@mit.edu', password: 'a-new-password-1' },
+    });
+    expect(await doorsFor(server, fresh.body)).toEqual(OPEN);
   });
 
   it('refuses a session ended while its first request was being checked', async () => {
