@@ -32,9 +32,10 @@ describe('auth against the real server (SQLite)', () => {
     const signUp = await client.auth.signUp(email, password);
     expect(signUp).toEqual({ data: { user: { email, emailVerified: false } }, error: null });
 
-    // Before the link's page sets it, the account has no password: a wrong pair, like any other.
+    // Before the link's page sets the password, the sign-up's own is only told to verify.
     const early = await client.auth.signInWithEmail(email, password);
-    expect(early.error).toMatchObject({ status: 400, code: 'INVALID_CREDENTIALS' });
+    expect(early.error).toMatchObject({ status: 403, code: 'EMAIL_NOT_VERIFIED' });
+    expect(client.auth.getState().isAuthenticated).toBe(false);
     expect((await client.auth.sendEmailVerification(email)).data).toEqual({ sent: true });
 
     const token = await readVerificationToken(app.baseUrl, email);

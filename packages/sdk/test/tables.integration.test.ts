@@ -63,7 +63,8 @@ describe('tables against the real server (SQLite)', () => {
     expect(created[0]!.id).toMatch(/^project_\d{13}[0-9a-f]{8}$/);
     expect(created[0]).toMatchObject({
       postedById: adaId,
-      postedBy: 'ada@mit.edu',
+      // The poster's profile name: another student's login email is never shown.
+      postedBy: 'Ada Lovelace',
       status: 'Open',
       skillsNeeded: '["Design"]',
     });

@@ -161,12 +161,13 @@ const scenarios: Scenario[] = [
     expected: { code: 'INVALID_CREDENTIALS', message: 'Invalid login credentials' },
   },
   {
-    name: 'sign-in before verifying, with the sign-up password, reveals nothing',
+    name: 'sign-in before verifying, with the sign-up password, is told to verify',
     method: 'POST',
     path: '/api/auth/signin',
     body: { email: UNVERIFIED, password: PASSWORD },
-    status: 400,
-    expected: { code: 'INVALID_CREDENTIALS', message: 'Invalid login credentials' },
+    status: 403,
+    expected: { code: 'EMAIL_NOT_VERIFIED', message: 'Email not confirmed' },
+    absent: ['access_token'],
   },
   {
     name: 'sign-in before verifying, wrong password, reveals nothing',
