@@ -28,10 +28,10 @@ export function isInvalidLink(error: unknown): boolean {
 }
 
 /**
- * Maps an auth failure to the catalogue's texts. The code is checked first: a server that sends
- * EMAIL_NOT_VERIFIED together with the message 'Email not confirmed' means the code's row, the
- * one that also resends the email. (Ours never does: an unverified account's sign-in answers
- * as a wrong password does; see the server's modules/auth/signin.ts.)
+ * Maps an auth failure to the catalogue's texts (docs/product.md §8.1). The code is checked
+ * first: our server answers a sign-up's own password, before the address is verified, with
+ * EMAIL_NOT_VERIFIED and the message 'Email not confirmed', and that means the code's row, the
+ * one that also resends the email.
  */
 export function describeAuthError(error: unknown): AuthErrorOutcome {
   const code = readField(error, 'code');
