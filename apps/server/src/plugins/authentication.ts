@@ -60,8 +60,11 @@ export interface AuthenticationOptions {
 }
 
 function unauthorized(message: string, code: string = ErrorCode.unauthorized): HttpError {
-  return new HttpError(401, code, message, undefined, undefined, {
-    'www-authenticate': code === ErrorCode.invalidToken ? 'Bearer error="invalid_token"' : 'Bearer',
+  return new HttpError(401, code, message, {
+    headers: {
+      'www-authenticate':
+        code === ErrorCode.invalidToken ? 'Bearer error="invalid_token"' : 'Bearer',
+    },
   });
 }
 

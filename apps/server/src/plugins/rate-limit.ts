@@ -14,9 +14,7 @@ const tooManyRequests = (retryAfterSeconds: number) =>
     429,
     ErrorCode.rateLimited,
     `Too many requests, retry in ${retryAfterSeconds} seconds`,
-    undefined,
-    undefined,
-    { 'retry-after': String(retryAfterSeconds) },
+    { headers: { 'retry-after': String(retryAfterSeconds) } },
   );
 
 /**

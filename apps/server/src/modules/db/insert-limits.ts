@@ -33,8 +33,7 @@ export function createInsertLimiter(
           413,
           ErrorCode.payloadTooLarge,
           `At most ${max} rows of "${table}" can be written in one request`,
-          `The request has ${rows} rows`,
-          `Send at most ${max} rows a minute`,
+          { details: `The request has ${rows} rows`, hint: `Send at most ${max} rows a minute` },
         );
       }
       const count = await counters.take(`insert:${table}:${senderId}`, rows, {
@@ -47,9 +46,11 @@ export function createInsertLimiter(
         429,
         ErrorCode.rateLimited,
         `Too many rows of "${table}": at most ${max} a minute, retry in ${retryAfter} seconds`,
-        `${count.count} of ${max} rows written this minute; this request has ${rows}`,
-        'Wait for Retry-After seconds, then send again',
-        { 'retry-after': String(retryAfter) },
+        {
+          details: `${count.count} of ${max} rows written this minute; this request has ${rows}`,
+          hint: 'Wait for Retry-After seconds, then send again',
+          headers: { 'retry-after': String(retryAfter) },
+        },
       );
     },
   };

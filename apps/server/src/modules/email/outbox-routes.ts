@@ -27,8 +27,7 @@ export async function outboxRoutes(app: FastifyInstance) {
           403,
           ErrorCode.forbidden,
           'The dev outbox answers only to the machine the server runs on',
-          undefined,
-          'Read it there, for example with curl localhost:3000/dev/outbox',
+          { hint: 'Read it there, for example with curl localhost:3000/dev/outbox' },
         );
       },
     },

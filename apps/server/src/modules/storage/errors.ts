@@ -67,8 +67,10 @@ export const storageQuotaExceeded = (bytes: number, freeBytes: number, quotaByte
   );
 
 export const rangeNotSatisfiable = (size: number) =>
-  new HttpError(416, 'RANGE_NOT_SATISFIABLE', 'Range not satisfiable', undefined, undefined, {
-    'content-range': `bytes */${size}`,
+  new HttpError(416, 'RANGE_NOT_SATISFIABLE', 'Range not satisfiable', {
+    headers: {
+      'content-range': `bytes */${size}`,
+    },
   });
 
 export const uploadFailed = () => new HttpError(500, STORAGE_ERROR, StorageMessage.uploadFailed);
