@@ -45,3 +45,8 @@ export const APPLICATION_ROWS_PER_MINUTE = 10;
  */
 export const EMAILS_PER_SENDER_BURST = 3;
 export const EMAIL_BURST_WINDOW_MS = 10 * 60 * 1000;
+
+/** The table API's cap on rows one read or admin statement returns, whatever limit is asked. */
+export const TABLE_API_MAX_ROWS = 1000;
+/** The table API's response header carrying the keyset cursor of the next page. */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';

@@ -2,9 +2,6 @@ import { PostgrestClient } from '@supabase/postgrest-js';
 import { SdkError, SdkErrorKind } from '../errors/sdk-error';
 import type { AuthorizedFetch } from '../http/authorized-fetch';
 
-/** The response header carrying the keyset cursor of the next page (apps/server db/read.ts). */
-export const NEXT_CURSOR_HEADER = 'x-next-cursor';
-
 export interface ConnectionHooks {
   /** Sent as `cursor=`: postgrest-js has no method for the server's keyset extension. */
   cursor?: string | null | undefined;

@@ -1,4 +1,5 @@
 import type { PostgrestClient } from '@supabase/postgrest-js';
+import { NEXT_CURSOR_HEADER, TABLE_API_MAX_ROWS } from '@campuscollab/shared/core';
 import {
   convertKeysToCamelCase,
   convertKeysToSnakeCase,
@@ -8,12 +9,9 @@ import { errorFromBody } from '../errors/error-from-response';
 import { createNetworkError, SdkErrorKind, type SdkError } from '../errors/sdk-error';
 import { fail, ok, type Result } from '../http/result';
 import { buildFilterFromObject, FilterBuilder } from './filter-builder';
-import { NEXT_CURSOR_HEADER, type ConnectionHooks } from './postgrest-connection';
+import type { ConnectionHooks } from './postgrest-connection';
 import { withRecordId } from './record-ids';
 import type { RecordInput } from './table-types';
-
-/** The server's cap on rows per read (apps/server db/routes.ts): an offset without a limit uses it. */
-const MAX_ROWS = 1000;
 
 export interface OrderTerm<Row> {
   column: keyof Row & string;
@@ -100,7 +98,8 @@ export function createTableClient<Row>(table: string, connect: Connect, now: () 
         });
       }
       if (options.offset !== undefined) {
-        const limit = options.limit ?? MAX_ROWS;
+        // An offset without a limit reads up to the server's cap.
+        const limit = options.limit ?? TABLE_API_MAX_ROWS;
         query = query.range(options.offset, options.offset + limit - 1);
       } else if (options.limit !== undefined) {
         query = query.limit(options.limit);

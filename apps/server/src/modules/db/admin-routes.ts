@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorCode } from '@campuscollab/shared';
+import { ErrorCode, TABLE_API_MAX_ROWS } from '@campuscollab/shared';
 import type { Config } from '../../config';
 import { AdminSqlError, type AdminStatement } from '../../db/dialects/admin-sql';
 import { HttpError } from '../../lib/http-error';
 
-const MAX_ROWS = 1000;
 const STATEMENT_TIMEOUT_MS = 5000;
 
 const statement = z.object({
@@ -41,7 +40,7 @@ export async function adminSqlRoutes(app: FastifyInstance, options: { config: Co
       return await app.database.runAdminStatements(statements, {
         readOnly,
         timeoutMs: STATEMENT_TIMEOUT_MS,
-        maxRows: MAX_ROWS,
+        maxRows: TABLE_API_MAX_ROWS,
       });
     } catch (error) {
       if (!(error instanceof AdminSqlError)) throw error;

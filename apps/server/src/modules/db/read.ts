@@ -1,3 +1,4 @@
+import { NEXT_CURSOR_HEADER } from '@campuscollab/shared';
 import { sql, type Compilable } from 'kysely';
 import { encodeCursor, PostgrestError } from '../../lib/postgrest';
 import type { Condition, OrderTerm, ParsedRequest } from '../../lib/postgrest';
@@ -27,9 +28,6 @@ import {
   type TableResponse,
 } from './table-request';
 import type { Row, TablePolicy } from './tables/types';
-
-/** The header that carries the next page's cursor (keyset pagination). */
-export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 
 function canBeNull(policy: TableRequest['policy'], column: string): boolean {
   const rule = findColumnRule(policy, column);

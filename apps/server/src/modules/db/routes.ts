@@ -1,3 +1,4 @@
+import { NEXT_CURSOR_HEADER, TABLE_API_MAX_ROWS } from '@campuscollab/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { HttpError } from '../../lib/http-error';
@@ -9,7 +10,7 @@ import { insertRows } from './insert';
 import { createInsertLimiter } from './insert-limits';
 import { requireColumn } from './query/column-expression';
 import { PreparedReads } from './prepared-reads';
-import { NEXT_CURSOR_HEADER, prepareRead, runRead } from './read';
+import { prepareRead, runRead } from './read';
 import type { TableRequest, TableResponse } from './table-request';
 import { TABLE_POLICIES } from './tables';
 
@@ -18,9 +19,6 @@ export interface DbRoutesOptions {
   /** Signs keyset cursors, so a client cannot forge a position. */
   cursorSecret: Buffer;
 }
-
-/** The cap on rows one read returns, whatever limit the client asks for. */
-export const MAX_ROWS = 1000;
 
 interface TableParams {
   project: string;
@@ -58,7 +56,7 @@ export async function dbRoutes(app: FastifyInstance, options: DbRoutesOptions) {
       request.url.split('?')[1] ?? '',
       request.headers as RequestHeaders,
       {
-        maxLimit: MAX_ROWS,
+        maxLimit: TABLE_API_MAX_ROWS,
         cursorSecret: options.cursorSecret,
         cursorScope: table,
         cursorKeyColumn: policy.primaryKey,
