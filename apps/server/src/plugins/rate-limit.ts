@@ -53,7 +53,8 @@ export function limitByBody(
   return async (request) => enforce(check, request);
 }
 
-export interface WindowLimit {
+/** One limit of the rate-limit plugin (not lib/window-counters' WindowLimit, which counts amounts). */
+export interface RouteLimit {
   max: number;
   /** Milliseconds. */
   timeWindow: number;
@@ -82,7 +83,7 @@ export interface IpAndEmailLimit {
  */
 export function createIpAndEmailLimit(
   app: FastifyInstance,
-  limits: { perClient: WindowLimit; perClientAndEmail: WindowLimit },
+  limits: { perClient: RouteLimit; perClientAndEmail: RouteLimit },
 ): IpAndEmailLimit {
   const emails = new WeakMap<FastifyRequest, string>();
   const perClient = app.createRateLimit({
