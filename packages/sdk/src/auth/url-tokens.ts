@@ -38,7 +38,7 @@ export function readCurrentUrl(): string {
 }
 
 /**
- * The hosted sign-in page of spec section 7, `${url}/auth?redirect_url=<here>&project_id=<id>`,
+ * The hosted sign-in page of docs/product.md §7, `${url}/auth?redirect_url=<here>&project_id=<id>`,
  * plus the `state` it returns with the tokens.
  */
 export function buildSignInUrl(
