@@ -1,7 +1,7 @@
 import { LEADERBOARD_SIZE } from '@campuscollab/shared';
 import { get, quote, REST, toQuery, type Scenario } from './scenario-kit';
 
-// Owner-only columns read as NULL on other people's rows (apps/server modules/db/query), so the
+// Owner-only columns read as NULL on other people's rows (apps/server modules/table-api/query), so the
 // baseline returns the same keys without the CASE.
 export const USER_COLUMNS = `id, user_id, name, null as email, university, city, role, skills, interests,
   referral_code, null as referred_by, referral_count, bio, profile_picture, instagram_handle,

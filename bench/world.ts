@@ -65,7 +65,7 @@ async function pickStudent(database: DatabaseHandle) {
 /**
  * The first student (oldest profile) of the smallest campus, among students who gave a city.
  * There "my campus or my city" matches few rows, which is where reading that `or` by one index
- * walked most of the table (apps/server modules/db/query/candidates.ts).
+ * walked most of the table (apps/server modules/table-api/query/candidates.ts).
  */
 async function pickSmallCampusStudent(database: DatabaseHandle) {
   const { db } = database;

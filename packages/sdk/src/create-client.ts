@@ -40,7 +40,7 @@ export interface ClientOptions {
   url: string;
   /** The `{project}` path segment (the server's PROJECT_ID, `campus` by default). */
   projectId: string;
-  /** Send visitors without a valid session to the hosted sign-in page (spec section 4). */
+  /** Send visitors without a valid session to the hosted sign-in page (docs/product.md §4). */
   requireAuth?: boolean;
   /**
    * Origins whose parent window may hand over tokens or sign out (when embedded in a frame).
@@ -158,7 +158,7 @@ export function createClient(options: ClientOptions) {
   return {
     auth: {
       ...createAuthClient(session, { navigate, now }),
-      /** Resolves once the start sequence (spec section 4) is done: parent, address, storage. */
+      /** Resolves once the start sequence (docs/product.md §4) is done: parent, address, storage. */
       ready,
     },
     tables: createTables(

@@ -1,4 +1,4 @@
-/** Business constants and limits of spec section 9, shared by server and browser. */
+/** Business constants and limits of docs/product.md §9, shared by server and browser. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const MESSAGE_SUBJECT_MAX = 100;
 export const MESSAGE_BODY_MAX = 500;

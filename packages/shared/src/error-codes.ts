@@ -28,7 +28,7 @@ export interface ApiErrorBody {
   hint?: string | null;
 }
 
-/** The server's text for a wrong email/password pair; the auth page maps it (spec section 8). */
+/** The server's text for a wrong email/password pair; the auth page maps it (docs/product.md §8). */
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid login credentials';
 export const PASSWORD_TOO_SHORT_MESSAGE = 'Password must be at least 8 characters';
 export const PASSWORDS_DO_NOT_MATCH_MESSAGE = 'Passwords do not match';

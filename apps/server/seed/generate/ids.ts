@@ -16,7 +16,7 @@ export function formatAccountId(random: Random, serial: number): string {
   ].join('-');
 }
 
-/** A row id shaped like the table API's own (modules/db/tables/ids.ts): prefix, time, hex. */
+/** A row id shaped like the table API's own (modules/table-api/tables/ids.ts): prefix, time, hex. */
 export function formatRowId(prefix: string, createdMs: number, serial: number): string {
   return `${prefix}_${createdMs}${serial.toString(16).padStart(8, '0')}`;
 }

@@ -1,5 +1,5 @@
 import { REFERRAL_SUFFIX_MAX, REFERRAL_SUFFIX_MIN } from '@campuscollab/shared';
-import { referralCodePrefix } from '../../src/modules/db/referral-codes';
+import { referralCodePrefix } from '../../src/modules/table-api/referral-codes';
 import type { Random } from '../random';
 
 /**

@@ -161,7 +161,7 @@ export interface AnalyticsEventsTable {
   session_id: string;
   /** The signed-in account that sent the event; null for anonymous visitors. */
   user_id: string | null;
-  /** JSON object, every string in it clipped to 256 characters (spec section 9). */
+  /** JSON object, every string in it clipped to 256 characters (docs/product.md §9). */
   properties: string;
   occurred_at: string;
   received_at: string;

@@ -48,7 +48,7 @@ describe.each(DIALECTS)('email bursts on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    // The limits on these writes have tests of their own (test/db/notifying-write-limits.test.ts).
+    // The limits on these writes have tests of their own (test/table-api/notifying-write-limits.test.ts).
     server = await startTestApp(kind, { MESSAGE_RATE_LIMIT_PER_MINUTE: '1000' });
     ({ ids, tokens } = await createVerifiedStudents(server.baseUrl, NAMES));
     for (const name of NAMES) {

@@ -9,7 +9,7 @@ import { upload } from '../storage/storage-client';
 
 /**
  * Names every object inherits, in the JSON of every endpoint besides the table API (which
- * test/db/prototype-keys.test.ts covers): a `__proto__` key is refused with a 400 error body (an
+ * test/table-api/prototype-keys.test.ts covers): a `__proto__` key is refused with a 400 error body (an
  * error frame on a socket) and nothing it carried is stored; the other names are ordinary data.
  */
 

@@ -6,7 +6,7 @@ import { checkImageUrls } from './image-urls';
 
 const ok = 'https://cdn.campus.test/a.png';
 
-describe('image URL rules (spec section 5)', () => {
+describe('image URL rules (docs/product.md §5)', () => {
   it.each([
     [
       [

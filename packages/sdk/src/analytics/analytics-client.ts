@@ -16,13 +16,13 @@ export interface AnalyticsEvent {
 /** The server takes at most 100 events a request. */
 const MAX_EVENTS_PER_REQUEST = 100;
 
-/** Spec section 9: Do-Not-Track is respected; nothing is sent while it is on. */
+/** docs/product.md §9: Do-Not-Track is respected; nothing is sent while it is on. */
 export function isDoNotTrackOn(): boolean {
   return typeof navigator !== 'undefined' && navigator.doNotTrack === '1';
 }
 
 /**
- * Analytics (spec sections 7 and 9): off until `enable()`; events batched by 10 or 3 s; sent on
+ * Analytics (docs/product.md §7 and §9): off until `enable()`; events batched by 10 or 3 s; sent on
  * page hide with `navigator.sendBeacon` (or fetch keepalive), which outlive the page. Best
  * effort: failures are swallowed, as analytics must never break the app.
  */
@@ -96,7 +96,7 @@ export function createAnalyticsClient(deps: {
   }
 
   return {
-    /** Starts collecting (spec section 7: analytics is disabled at start in the app). */
+    /** Starts collecting (docs/product.md §7: analytics is disabled at start in the app). */
     enable(): void {
       enabled = true;
       detachPageHide ??= attachPageHide();

@@ -30,7 +30,7 @@ describe('auth refresh and sign-out', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('counts the access token as expired 30 s early (spec section 4)', async () => {
+  it('counts the access token as expired 30 s early (docs/product.md §4)', async () => {
     const { auth, tokens, client } = await signedInClient();
 
     vi.setSystemTime(START + (900 - 31) * 1000);

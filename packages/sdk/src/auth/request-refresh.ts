@@ -10,13 +10,13 @@ export type RefreshOutcome =
   /** The server could not be asked (offline, 5xx, 429): keep the tokens and try again later. */
   | { kind: 'failed'; error: SdkError };
 
-/** POST /api/auth/refresh {refresh_token} (spec section 7), read into one of three outcomes. */
+/** POST /api/auth/refresh {refresh_token} (docs/product.md §7), read into one of three outcomes. */
 export async function requestRefresh(
   api: ApiClient,
   tokens: TokenSet,
   nowMs: number,
 ): Promise<RefreshOutcome> {
-  // Spec section 4: an expired refresh token clears the session without asking the server.
+  // docs/product.md §4: an expired refresh token clears the session without asking the server.
   if (isRefreshTokenExpired(tokens, nowMs)) return { kind: 'signed-out' };
   const result = await api.request<unknown>({
     method: 'POST',

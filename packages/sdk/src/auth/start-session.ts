@@ -17,7 +17,7 @@ interface Candidate {
 }
 
 /**
- * Spec section 4's start, in its order: (1) the parent window's tokens when framed, after up to
+ * docs/product.md §4's start, in its order: (1) the parent window's tokens when framed, after up to
  * 100 ms; (2) the address's tokens; (3) the stored entry. Each is validated with GET /me (which
  * refreshes an expired token first); one the server refuses is dropped and the next is tried.
  * The valid one is stored and shared with the other tabs. If none is valid and authentication is

@@ -5,7 +5,7 @@ import type { AuthStateStore } from './auth-state';
 
 /**
  * Resolves with the signed-in user as soon as there is one (at once if there already is), or
- * after 5000 ms (spec section 9) with AUTH_ERROR 'Authentication timeout - no user available'.
+ * after 5000 ms (docs/product.md §9) with AUTH_ERROR 'Authentication timeout - no user available'.
  */
 export function waitForUser(
   state: AuthStateStore,

@@ -6,7 +6,7 @@ import {
   convertToSnakeCase,
 } from './convert-case';
 
-describe('case conversion (spec section 3)', () => {
+describe('case conversion (docs/product.md §3)', () => {
   it.each([
     ['userId', 'user_id'],
     ['profilePicture', 'profile_picture'],

@@ -1,5 +1,5 @@
 /**
- * The error kinds of spec section 8, plus DATABASE_ERROR for table API failures that are neither
+ * The error kinds of docs/product.md §8, plus DATABASE_ERROR for table API failures that are neither
  * bad input (400), a missing session (401) nor a network failure: the spec's list has no kind for
  * a 403 policy refusal or a 409 conflict, and calling those VALIDATION_ERROR would mislead.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeReconnectDelay } from './backoff';
 
-// Spec section 9: min(30 s, 2^n s) plus up to 1 s jitter; n counts attempts from 0.
+// docs/product.md §9: min(30 s, 2^n s) plus up to 1 s jitter; n counts attempts from 0.
 describe('reconnect backoff', () => {
   it.each([
     [0, 1000],

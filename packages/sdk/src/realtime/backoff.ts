@@ -1,4 +1,4 @@
-/** Spec section 9: reconnect backoff is min(30 s, 2^n s)... */
+/** docs/product.md §9: reconnect backoff is min(30 s, 2^n s)... */
 export const RECONNECT_MAX_DELAY_MS = 30_000;
 /** ...plus up to 1 s of jitter, so tabs that lost the server together do not return together. */
 export const RECONNECT_JITTER_MS = 1000;

@@ -2,7 +2,7 @@ import { REALTIME_HEARTBEAT_MS } from '@campuscollab/shared/core';
 import type { Result } from '../http/result';
 
 /**
- * The client's side of the 25 s heartbeat (spec section 9). The server's WebSocket ping frames
+ * The client's side of the 25 s heartbeat (docs/product.md §9). The server's WebSocket ping frames
  * are answered by the browser (or `ws`) itself, but a page never learns that its own network
  * went away: a lost Wi-Fi sends no close frame. So every 25 s the client sends a `ping` frame;
  * when its pong does not come within the 10 s answer timeout, the connection counts as dead.

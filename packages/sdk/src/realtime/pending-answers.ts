@@ -9,7 +9,7 @@ export type AnswerFrame = { type: 'ack' | 'pong'; ref?: string | number } & Reco
 type Timer = ReturnType<typeof setTimeout>;
 
 /**
- * Frames waiting for their answer, by ref. Each waits 10 s (spec section 9) and then fails
+ * Frames waiting for their answer, by ref. Each waits 10 s (docs/product.md §9) and then fails
  * with the caller's timeout message; a dropped socket fails them all at once.
  */
 export class PendingAnswers {

@@ -1,5 +1,5 @@
 /**
- * Spec section 3: records without an id get a random one. Only where the server accepts a
+ * docs/product.md §3: records without an id get a random one. Only where the server accepts a
  * client's id: projects, applications and messages. A profile's id (users) is always the
  * server's ('user_' + timestamp), and sending one is refused (403), so users get none here.
  */

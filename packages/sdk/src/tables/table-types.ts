@@ -1,6 +1,6 @@
 /**
  * The four tables of the platform as the SDK returns them (camelCase; DESIGN.md section 3 has
- * the access policies). Skill and interest lists are JSON-encoded text, as stored (spec section 3).
+ * the access policies). Skill and interest lists are JSON-encoded text, as stored (docs/product.md §3).
  */
 export interface UserRecord {
   /** The profile's own id ('user_' + timestamp), assigned by the server. */

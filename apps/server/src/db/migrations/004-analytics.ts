@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Analytics events (spec section 7, POST /api/analytics/{project}/log). Events of a signed-in
+ * Analytics events (docs/product.md §7, POST /api/analytics/{project}/log). Events of a signed-in
  * student name the account and go with it when the account is deleted (DESIGN.md section 4:
  * deletion erases everything the account owns); anonymous events have no user_id.
  */

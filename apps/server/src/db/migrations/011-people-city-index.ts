@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 
 /**
  * Find Collaborators' "nearby" is my campus or my city. Its city half walks this index in page
- * order, as the campus half walks users_campus_recent_idx (see modules/db/query/candidates.ts);
+ * order, as the campus half walks users_campus_recent_idx (see modules/table-api/query/candidates.ts);
  * without it, a small city's first page read most of the table.
  */
 export async function up(db: Kysely<any>): Promise<void> {

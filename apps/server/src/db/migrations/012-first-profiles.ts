@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
  * creating the profile again cannot undo it: the university (fixed, like the column) and the
  * referral code it credited. One row per account, gone only with the account. Its primary key
  * is also the lock that lets exactly one profile creation credit a referrer
- * (modules/db/tables/users.ts).
+ * (modules/table-api/tables/users.ts).
  *
  * Profiles that exist already have credited their referrer, so they are copied in.
  */

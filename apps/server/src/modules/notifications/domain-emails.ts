@@ -17,7 +17,7 @@ export interface DomainEmailContext {
   counters?: WindowCounters;
 }
 
-/** Spec section 3: a sender without a profile is shown generically. */
+/** docs/product.md §3: a sender without a profile is shown generically. */
 const UNKNOWN_STUDENT = 'A student';
 const DECIDED = new Set(['Accepted', 'Declined']);
 

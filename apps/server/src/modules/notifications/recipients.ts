@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
-/** The three switches of Settings > Notification preferences (spec section 2). */
+/** The three switches of Settings > Notification preferences (docs/product.md §2). */
 export type NotificationPreference =
   'email_notifications' | 'project_notifications' | 'collaboration_notifications';
 
@@ -12,7 +12,7 @@ export interface NotificationRecipient {
 }
 
 /**
- * Spec section 3: each flag is text '1' or '0', read as a number and on when above 0; a student
+ * docs/product.md §3: each flag is text '1' or '0', read as a number and on when above 0; a student
  * without a profile row yet has the defaults, which are all on.
  */
 export function isPreferenceOn(flag: string | null | undefined): boolean {

@@ -6,7 +6,7 @@ import { useSignUp } from '../../features/auth/api/sign-up';
 import type { AuthFeedbackHandlers } from './auth-feedback';
 import { validateSignUp } from './validate-credentials';
 
-/** Sign up: School Email, Password, Confirm Password (spec section 2). */
+/** Sign up: School Email, Password, Confirm Password (docs/product.md §2). */
 export function SignUpForm({ onStart, onError, onVerificationSent }: AuthFeedbackHandlers) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

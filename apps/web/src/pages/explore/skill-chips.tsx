@@ -1,6 +1,6 @@
 import { Badge } from '../../components/ui/badge';
 
-/** Up to `max` skills, then '+N more' for the rest (spec section 9: 3 on Explore). */
+/** Up to `max` skills, then '+N more' for the rest (docs/product.md §9: 3 on Explore). */
 export function SkillChips({ skills, max = 3 }: { skills: readonly string[]; max?: number }) {
   if (skills.length === 0) return null;
   const hidden = skills.length - max;

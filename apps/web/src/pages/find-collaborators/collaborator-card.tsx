@@ -7,7 +7,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 
-// Spec section 9: 4 skills and 3 interests on a collaborator card.
+// docs/product.md §9: 4 skills and 3 interests on a collaborator card.
 const SKILLS_SHOWN = 4;
 const INTERESTS_SHOWN = 3;
 

@@ -9,7 +9,7 @@ const PLACES = [
   { icon: Award, tone: 'border-orange-300 bg-orange-50 text-orange-700', label: '3rd place' },
 ];
 
-/** The top 3 referrers, highlighted (spec section 9). */
+/** The top 3 referrers, highlighted (docs/product.md §9). */
 export function TopThree({ entries, userId }: { entries: LeaderboardEntry[]; userId: string }) {
   if (entries.length === 0) return null;
   return (

@@ -14,7 +14,7 @@ import type { NewProject } from '../../features/projects/types';
 const SUGGESTIONS = SUGGESTED_PROJECT_SKILLS.slice(0, SUGGESTED_SKILLS_SHOWN);
 
 /**
- * The Post a Project form (spec sections 2 and 5): title and description are required after
+ * The Post a Project form (docs/product.md §2 and §5): title and description are required after
  * trimming, every value is trimmed, and submit stays disabled while a required field is empty.
  */
 export function PostProjectForm({

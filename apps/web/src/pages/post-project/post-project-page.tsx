@@ -7,7 +7,7 @@ import { useCreateProject } from '../../features/projects/api/create-project';
 import { PostProjectForm } from './post-project-form';
 import { TipsCard } from './tips-card';
 
-/** Spec section 2, Post a Project; outcomes as section 8 words them. */
+/** docs/product.md §2, Post a Project; outcomes as section 8 words them. */
 export function PostProjectPage() {
   const { user, loading } = useAuth();
   const { navigate } = useNavigation();

@@ -19,7 +19,7 @@ export interface CollaboratorPage {
   nextCursor: string | null;
 }
 
-/** Spec section 7 (users ordered by createdAt descending), searched and filtered on the server. */
+/** docs/product.md §7 (users ordered by createdAt descending), searched and filtered on the server. */
 export async function listCollaborators(
   { me, search, role, includeNearby }: CollaboratorSearch,
   cursor: string | null,

@@ -16,7 +16,7 @@ const ENTRY_COLUMNS = [
 export type LeaderboardEntry = Pick<UserRecord, (typeof ENTRY_COLUMNS)[number]>;
 
 /**
- * Spec section 7: users where university, ordered by referralCount descending, limit 100; rank
+ * docs/product.md §7: users where university, ordered by referralCount descending, limit 100; rank
  * is the position in this list. Ties go to whoever joined first, so ranks stay stable.
  */
 export async function listCampusLeaderboard(university: string): Promise<LeaderboardEntry[]> {

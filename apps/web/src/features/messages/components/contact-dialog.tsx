@@ -15,7 +15,7 @@ import { useSendMessage } from '../api/send-message';
 type FieldErrors = Partial<Record<'subject' | 'message', string>>;
 
 /**
- * The Contact dialog (spec section 2): subject up to 100 and message up to 500 characters, both
+ * The Contact dialog (docs/product.md §2): subject up to 100 and message up to 500 characters, both
  * non-blank; after sending it says 'Message Sent!' and closes itself 2 s later.
  */
 export function ContactDialog({

@@ -13,7 +13,7 @@ export interface NewProfile {
 }
 
 /**
- * Spec section 7: users create. The server assigns the id, the referral code and the count, and
+ * docs/product.md §7: users create. The server assigns the id, the referral code and the count, and
  * gives the referral credit (DESIGN.md section 4: never the browser).
  */
 export async function createProfile(profile: NewProfile): Promise<UserRecord> {

@@ -16,7 +16,7 @@ interface Placed {
 /**
  * Projects on my campus, in my city, in both and in neither, interleaved in time, with ties in
  * created_at across the two sides and some closed: the "nearby" `or` is read as a union of each
- * side's first page (modules/db/query/candidates.ts), and must page exactly like the plain query.
+ * side's first page (modules/table-api/query/candidates.ts), and must page exactly like the plain query.
  */
 function placedProjects(): Placed[] {
   const places = [

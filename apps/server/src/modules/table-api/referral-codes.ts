@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { REFERRAL_SUFFIX_MAX, REFERRAL_SUFFIX_MIN } from '@campuscollab/shared';
 import type { Database } from '../../db/schema';
 
-/** Spec section 3: the first 5 letters of the name, spaces removed, lowercased. */
+/** docs/product.md §3: the first 5 letters of the name, spaces removed, lowercased. */
 export function referralCodePrefix(name: string): string {
   // Only letters and digits survive, so a code is safe to share in a link or a message.
   const letters = name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');

@@ -6,7 +6,7 @@ import { request, startTestApp, type TestApp } from '../helpers/test-app';
 const INBOX = '/api/db/campus/rest/v1/messages?select=subject&order=created_at.desc,id.desc';
 
 /**
- * A read the server has answered before skips its parse and plan (modules/db/prepared-reads.ts).
+ * A read the server has answered before skips its parse and plan (modules/table-api/prepared-reads.ts).
  * Asked again, it must answer exactly as a read seen for the first time would.
  */
 describe.each(DIALECTS)('repeated reads on %s', (kind) => {

@@ -8,7 +8,7 @@ import { clientId, generateRowId } from './ids';
 import type { TablePolicy } from './types';
 
 /**
- * Direct messages: the recipient reads, marks read (once, no way back: spec section 4) and
+ * Direct messages: the recipient reads, marks read (once, no way back: docs/product.md §4) and
  * deletes; the sender sees what they sent (DESIGN.md section 4).
  */
 export const messagesPolicy: TablePolicy = {
