@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { APPLICATION_ROWS_PER_MINUTE, MESSAGE_ROWS_PER_MINUTE } from '@campuscollab/shared';
 
 /**
- * Configuration comes from environment variables only (DESIGN.md section 2). Parsing is pure:
+ * Configuration comes from environment variables only (docs/architecture.md §2.1). Parsing is pure:
  * secrets that must be generated on disk are handled by `resolve-secrets.ts` at start.
  */
 const port = z.coerce

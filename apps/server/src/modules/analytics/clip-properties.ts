@@ -9,7 +9,7 @@ export type ClipResult =
   { ok: true; value: Record<string, unknown> } | { ok: false; reason: string };
 
 /**
- * docs/product.md §9 clips analytics strings to 256 characters. A cut never splits a surrogate
+ * docs/product.md §7.7 clips analytics strings to 256 characters. A cut never splits a surrogate
  * pair: half an emoji would be stored as an invalid character.
  */
 export function clipString(value: string, max = ANALYTICS_STRING_MAX): string {

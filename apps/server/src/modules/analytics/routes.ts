@@ -12,7 +12,7 @@ export interface AnalyticsRoutesOptions {
 }
 
 const MINUTE = 60_000;
-/** The SDK sends a batch every 10 events or 3 s (docs/product.md §9): about 20 a minute per tab. */
+/** The SDK sends a batch every 10 events or 3 s (docs/product.md §7.7): some 20 a minute a tab. */
 const BATCHES_PER_IP_PER_MINUTE = 120;
 
 export async function analyticsRoutes(app: FastifyInstance, options: AnalyticsRoutesOptions) {

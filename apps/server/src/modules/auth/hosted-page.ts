@@ -38,7 +38,7 @@ ${content}
 const alert = (message: string) => `<p role="alert" class="error">${escapeHtml(message)}</p>`;
 
 /**
- * The hosted sign-in page (docs/product.md §7: sign-in redirects to /auth). A plain form that
+ * The hosted sign-in page (docs/product.md §7.1: GET /auth, for other clients). A plain form that
  * posts back to /auth: it needs no script, so it works under the strict CSP.
  */
 export function renderHostedSignInPage(model: HostedPageModel): string {

@@ -34,7 +34,7 @@ const sendHtml = (reply: FastifyReply, status: number, page: string) =>
 
 /**
  * GET /auth shows the hosted sign-in form; POST /auth signs in and redirects to the requested
- * address with access_token and refresh_token in the query (docs/product.md §4 reads them there),
+ * address with access_token and refresh_token in the query (docs/product.md §4.2 reads them there),
  * and with the `state` the client sent, by which the client knows it asked for this sign-in.
  */
 export function registerHostedSignIn(app: FastifyInstance, options: HostedSignInOptions): void {

@@ -17,7 +17,7 @@ export interface DomainEmailContext {
   counters?: WindowCounters;
 }
 
-/** docs/product.md §3: a sender without a profile is shown generically. */
+/** A sender without a profile is shown generically, as a poster is (docs/product.md §3.6). */
 const UNKNOWN_STUDENT = 'A student';
 const DECIDED = new Set(['Accepted', 'Declined']);
 

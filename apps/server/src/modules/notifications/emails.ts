@@ -10,7 +10,7 @@ function toOneLine(value: string): string {
   return value.replace(/\s+/g, ' ').trim();
 }
 
-/** A short look at the message (docs/product.md §9 previews two lines); the app shows the rest. */
+/** A short look at the message, like the app's cards (docs/product.md §2.14); the app has all. */
 function previewOf(message: string): string {
   const flat = toOneLine(message);
   return flat.length > PREVIEW_MAX ? `${flat.slice(0, PREVIEW_MAX - 1)}…` : flat;

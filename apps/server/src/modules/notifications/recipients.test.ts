@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isPreferenceOn } from './recipients';
 
-describe('isPreferenceOn (docs/product.md §3: text read as a number, on when above 0)', () => {
+describe('isPreferenceOn (docs/product.md §5.9: text read as a number, on when above 0)', () => {
   it.each([
     ['1', true],
     ['2', true],

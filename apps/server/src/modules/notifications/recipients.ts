@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
-/** The three switches of Settings > Notification preferences (docs/product.md §2). */
+/** The three switches of Settings > Notification preferences (docs/product.md §2.16). */
 export type NotificationPreference =
   'email_notifications' | 'project_notifications' | 'collaboration_notifications';
 
@@ -12,8 +12,8 @@ export interface NotificationRecipient {
 }
 
 /**
- * docs/product.md §3: each flag is text '1' or '0', read as a number and on when above 0; a student
- * without a profile row yet has the defaults, which are all on.
+ * docs/product.md §5.9: each flag is text '1' or '0', read as a number and on when above 0; a
+ * student without a profile row yet has the defaults, which are all on.
  */
 export function isPreferenceOn(flag: string | null | undefined): boolean {
   if (flag === null || flag === undefined) return true;

@@ -30,8 +30,8 @@ const messagesQuery = z.object({
 const MINUTE = 60_000;
 
 /**
- * The HTTP side of realtime (docs/product.md §7): publish, presence and history for callers without a
- * socket, such as another server holding SERVICE_KEY, which may use any channel.
+ * The HTTP side of realtime (docs/product.md §7.4): publish, presence and history for callers
+ * without a socket, such as another server holding SERVICE_KEY, which may use any channel.
  */
 export function registerHttpRoutes(
   app: FastifyInstance,

@@ -14,9 +14,9 @@ import { registerSocketRoute } from './socket-route';
 export interface RealtimeRoutesOptions {
   /** The `{project}` path segment served; any other is 404. */
   projectId: string;
-  /** Ping interval; a socket silent for one whole interval is terminated. Spec: 25 s. */
+  /** Ping interval (25 s, docs/product.md §9); a socket silent a whole interval is terminated. */
   heartbeatMs?: number;
-  /** Time a socket opened without `?token=` has to authenticate. Spec: 10 s. */
+  /** Time a socket opened without `?token=` must authenticate: 10 s (docs/realtime-protocol.md). */
   authTimeoutMs?: number;
   limits?: Partial<RealtimeLimits>;
   history?: Partial<HistoryOptions>;

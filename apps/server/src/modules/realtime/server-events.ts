@@ -4,8 +4,8 @@ import { CloseCode } from './protocol';
 import type { RealtimeService } from './service';
 
 /**
- * Turns domain events into messages on the concerned student's private channel (DESIGN.md
- * section 3), stored in history like any other so a reconnecting tab catches up. Payloads carry
+ * Turns domain events into messages on the concerned student's private channel (docs/product.md
+ * §4.15), stored in history like any other so a reconnecting tab catches up. Payloads carry
  * what a badge or a toast needs, never a message body: the client reads that through the
  * database API, where the access policies apply.
  */

@@ -33,7 +33,7 @@ function contentDisposition(type: StoredType | undefined, path: string): string 
   return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-/** Public: an `<img src>` cannot send a token, and profile pictures are public (spec 7). */
+/** Public: `<img src>` sends no token, and profile pictures are public (docs/product.md §6.6). */
 export async function downloadFile(
   context: StorageContext,
   request: FastifyRequest,

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@campuscollab/shared';
 import { HttpError } from '../../lib/http-error';
 
-/** The spec's storage messages (section 8); the SDK shows them as they are. */
+/** The storage messages of docs/product.md §8.7; the SDK shows them as they are. */
 export const StorageMessage = {
   invalidParameters: 'Invalid request parameters',
   fileNotFound: 'File not found',

@@ -1,6 +1,6 @@
 import { invalidParameters, notYourFolder } from './errors';
 
-/** Where each user keeps their files (docs/product.md §7): the only place they may write. */
+/** Where each user keeps their files (docs/product.md §6.6): the only place they may write. */
 export const PROFILE_PICTURES = 'profile-pictures';
 
 const MAX_PATH_LENGTH = 1024;
@@ -66,8 +66,9 @@ export function isProfilePicturePath(path: string): boolean {
 }
 
 /**
- * The path with its file extension set to the detected type's (docs/product.md §5: "extension
- * corrected"). A name already ending in one of the type's extensions keeps it, lowercased.
+ * The path with its file extension set to the detected type's (docs/product.md §5.10: "the
+ * extension is corrected"). A name already ending in one of the type's extensions keeps it,
+ * lowercased.
  */
 export function withExtension(path: string, extension: string, aliases: readonly string[] = []) {
   const slash = path.lastIndexOf('/');

@@ -16,7 +16,7 @@ export interface RemoveResult {
 
 /**
  * Every path is checked before anything is removed, so a request with one bad or foreign path
- * changes nothing (DESIGN.md section 3: a rejected request never changes data).
+ * changes nothing: a rejected request never changes data.
  */
 export async function removeFiles(
   context: StorageContext,

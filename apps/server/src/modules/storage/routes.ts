@@ -44,7 +44,7 @@ export async function storageRoutes(app: FastifyInstance, options: StorageRoutes
   // the app's 1 MiB JSON limit stays as it is. The app's bodyLimit does not apply to multipart
   // (the plugin's parser reads nothing); the 50 MB limit is enforced while staging instead of by
   // busboy's `fileSize`, because busboy truncates silently at its limit and could never tell
-  // the client the real size that the spec's message names.
+  // the client the real size that its message names (docs/product.md §8.7).
   await app.register(multipart, {
     throwFileSizeLimit: false,
     limits: { fileSize: Infinity, files: 1, fields: 10, fieldSize: 8192, parts: 12 },

@@ -53,7 +53,7 @@ export function typeOfStoredFile(path: string): StoredType | undefined {
 /**
  * The file's type from its content signature; file-type reads only the first bytes it needs.
  * The name and the type the client declared are never trusted, but a client that declared
- * audio gets the spec's audio message (section 5).
+ * audio gets the audio message of docs/product.md §5.10.
  */
 export async function detectStoredType(file: string, declaredType: string): Promise<StoredType> {
   const detected = await fileTypeFromFile(file).catch(() => undefined);

@@ -16,8 +16,9 @@ export interface StagedFile {
 
 /**
  * Streams an upload to a new file in `dir` without holding it in memory. Past `maxBytes` the
- * rest is still read and counted but not written, so the client gets the spec's message with
- * the real size and the connection is left clean, and the partial file is deleted.
+ * rest is still read and counted but not written, so the client gets the size message of
+ * docs/product.md §8.7 with the real size and the connection is left clean, and the partial file
+ * is deleted.
  */
 export async function stageUpload(
   body: Readable,

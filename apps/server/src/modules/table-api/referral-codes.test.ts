@@ -12,7 +12,7 @@ describe('referral codes', () => {
     expect(referralCodePrefix(name)).toBe(prefix);
   });
 
-  it('adds 100 to 999 at first, as the spec says', () => {
+  it('adds 100 to 999 at first (docs/product.md §3.5)', () => {
     for (let attempt = 0; attempt < 5; attempt++) {
       const suffix = Number(proposeReferralCode('Ada Lovelace', attempt).slice(5));
       expect(suffix).toBeGreaterThanOrEqual(100);

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { REFERRAL_SUFFIX_MAX, REFERRAL_SUFFIX_MIN } from '@campuscollab/shared';
 import type { Database } from '../../db/schema';
 
-/** docs/product.md §3: the first 5 letters of the name, spaces removed, lowercased. */
+/** docs/product.md §3.5: the first 5 letters of the name, spaces removed, lowercased. */
 export function referralCodePrefix(name: string): string {
   // Only letters and digits survive, so a code is safe to share in a link or a message.
   const letters = name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
@@ -11,8 +11,9 @@ export function referralCodePrefix(name: string): string {
 }
 
 /**
- * The spec's suffix is 100 to 999; a popular prefix ('alexa', 'chris') exhausts those 900 codes
- * on a large campus, so after a few collisions the suffix grows a digit at a time.
+ * The suffix starts at 100 to 999 (docs/product.md §3.5); a popular prefix ('alexa', 'chris')
+ * exhausts those 900 codes on a large campus, so after a few collisions the suffix grows a digit
+ * at a time.
  */
 export function proposeReferralCode(name: string, attempt: number): string {
   const extraDigits = Math.floor(attempt / 5);

@@ -25,7 +25,7 @@ interface TableParams {
   table: string;
 }
 
-/** The PostgREST-compatible table API (DESIGN.md section 3, "Database"). */
+/** The PostgREST-compatible table API (docs/architecture.md §2.4, decision 010). */
 export async function dbRoutes(app: FastifyInstance, options: DbRoutesOptions) {
   const { rateLimits } = options.config;
   // The tables whose inserts notify someone: messages and applications email and signal.

@@ -9,7 +9,7 @@ async function creditReferrer(
   code: string,
   accountId: string,
 ): Promise<boolean> {
-  // Never oneself: a code equal to the new profile's own is dropped (docs/product.md §5).
+  // Never oneself: a code equal to the new profile's own is dropped (docs/product.md §4.4).
   const credited = await trx
     .updateTable('users')
     .set((eb) => ({ referral_count: eb('referral_count', '+', 1) }))

@@ -6,7 +6,7 @@ export const clientId = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,64}$/, 'ids are 1 to 64 letters, digits, _ or -');
 
-/** 'prefix_' plus a timestamp and a random part, the spec's shape for ids (section 3). */
+/** 'prefix_' plus a timestamp and a random part: the id shape of docs/product.md §3.1. */
 export function generateRowId(prefix: string): string {
   return `${prefix}_${Date.now()}${randomBytes(4).toString('hex')}`;
 }

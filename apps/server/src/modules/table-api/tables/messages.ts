@@ -8,8 +8,8 @@ import { clientId, generateRowId } from './ids';
 import type { TablePolicy } from './types';
 
 /**
- * Direct messages: the recipient reads, marks read (once, no way back: docs/product.md §4) and
- * deletes; the sender sees what they sent (DESIGN.md section 4).
+ * Direct messages: the recipient reads, marks read (once, no way back: docs/product.md §4.11) and
+ * deletes; the sender sees what they sent (docs/product.md §10.6).
  */
 export const messagesPolicy: TablePolicy = {
   name: 'messages',

@@ -34,7 +34,7 @@ export interface PolicyContext {
 }
 
 /**
- * One table's access rules (DESIGN.md section 3's policy table). Row filters are SQL, so a list,
+ * One table's access rules (the tables of docs/product.md §6). Row filters are SQL, so a list,
  * a bulk update and a bulk delete are all filtered by the database itself.
  */
 /**
