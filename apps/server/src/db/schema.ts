@@ -2,7 +2,7 @@ import type { Generated } from 'kysely';
 
 /**
  * Row types of every table, as Kysely sees them. Timestamps are ISO 8601 text in UTC on both
- * dialects: they sort correctly as text, and the API returns them exactly as the spec shows them.
+ * dialects: they sort correctly as text, and the API returns them as docs/product.md §3.1 says.
  */
 export interface AuthAccountsTable {
   id: string;
@@ -161,7 +161,7 @@ export interface AnalyticsEventsTable {
   session_id: string;
   /** The signed-in account that sent the event; null for anonymous visitors. */
   user_id: string | null;
-  /** JSON object, every string in it clipped to 256 characters (docs/product.md §9). */
+  /** JSON object, every string in it clipped to 256 characters (docs/product.md §7.7). */
   properties: string;
   occurred_at: string;
   received_at: string;

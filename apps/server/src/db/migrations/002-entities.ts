@@ -2,9 +2,9 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The spec's entities (section 3). Every person reference holds the auth account id and
+ * The entities of docs/product.md §3. Every person reference holds the auth account id and
  * cascades on delete, so deleting an account erases everything it owns in one statement.
- * Indexes follow the queries of docs/product.md §7; ids trail each sort key so keyset pages are
+ * Indexes follow the queries of docs/product.md §7.2; ids trail each sort key so keyset pages are
  * read straight from the index.
  */
 export async function up(db: Kysely<any>): Promise<void> {

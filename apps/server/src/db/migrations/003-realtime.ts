@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Realtime history (DESIGN.md section 3): the newest messages of each channel, so a client that
+ * Realtime history (docs/realtime-protocol.md): each channel's newest messages, so a client that
  * reconnects catches up. sender_id has no foreign key: server-sent events have none, and a
  * still-valid token of a just-deleted account must not turn a publish into a 500; the realtime
  * module erases a deleted account's rows itself.

@@ -2,8 +2,8 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Analytics events (docs/product.md §7, POST /api/analytics/{project}/log). Events of a signed-in
- * student name the account and go with it when the account is deleted (DESIGN.md section 4:
+ * Analytics events (docs/product.md §7.7, POST /api/analytics/{project}/log). Events of a signed-in
+ * student name the account and go with it when the account is deleted (docs/product.md §10.8:
  * deletion erases everything the account owns); anonymous events have no user_id.
  */
 export async function up(db: Kysely<any>): Promise<void> {

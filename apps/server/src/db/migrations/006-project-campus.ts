@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Explore's university filter (DESIGN.md section 4: My University, nearby = same city, all)
+ * Explore's university filter (docs/product.md §2.9: My University, nearby = same city, all)
  * needs each project's campus; the server copies it from the poster's profile on insert.
  */
 export async function up(db: Kysely<any>): Promise<void> {
