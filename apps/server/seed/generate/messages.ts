@@ -70,7 +70,7 @@ export function buildMessageRow(
     id: formatRowId('msg', createdMs, serial),
     sender_id: sender.accountId,
     recipient_id: recipient.accountId,
-    // Clipped to the spec's limits (section 9) whatever a template and a long name add up to.
+    // Clipped to the limits of docs/product.md §9 whatever a template and a long name add up to.
     subject: fill(random.pick(SUBJECTS)).slice(0, MESSAGE_SUBJECT_MAX),
     message: fill(random.pick(BODIES)).slice(0, MESSAGE_BODY_MAX),
     read_status: random.chance(UNREAD_SHARE) ? 0 : 1,

@@ -4,7 +4,7 @@ import { splitLines } from './words';
 export interface University {
   name: string;
   city: string;
-  /** The school email domain; every suffix is one the sign-up check accepts (docs/product.md §5). */
+  /** The school email domain; every suffix is one sign-up accepts (docs/product.md §5.1). */
   domain: string;
 }
 

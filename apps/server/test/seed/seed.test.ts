@@ -48,7 +48,7 @@ describe.each(DIALECTS)('seedCampus on %s', (kind) => {
     expect(await verifyPassword(summary.password, accounts[0]!.password_hash)).toBe(true);
   });
 
-  it('gives every profile a unique spec-shaped referral code and a consistent referral count', async () => {
+  it('gives every profile a unique, well-formed referral code and a consistent referral count', async () => {
     const users = await selectAll('users');
     const codes = users.map((user) => user.referral_code);
     expect(new Set(codes).size).toBe(users.length);

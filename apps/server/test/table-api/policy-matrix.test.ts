@@ -21,7 +21,7 @@ interface Step {
 }
 
 /**
- * DESIGN.md section 3's policy table, cell by cell. Ada owns a profile, an open and a closed
+ * The policy tables of docs/product.md §6, cell by cell. Ada owns a profile, an open and a closed
  * project; Bob applied to Ada's open project and wrote Ada a message; Carol has no profile.
  * Steps run in order; later ones see earlier writes.
  */

@@ -6,9 +6,9 @@ import { DIALECTS } from '../helpers/test-database';
 import { request, startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
- * Every query the app makes (docs/product.md §7's list, and the dashboard's counts) is sent through
- * the real API; each SQL statement the server ran for it is explained, and must be served by an
- * index: no full scan of a table, no sort that an index should have given.
+ * Every query the app makes (docs/product.md §7.2's list, and the dashboard's counts) is sent
+ * through the real API; each SQL statement the server ran for it is explained, and must be
+ * served by an index: no full scan of a table, no sort that an index should have given.
  */
 const operations: {
   name: string;

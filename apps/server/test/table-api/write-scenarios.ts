@@ -182,7 +182,7 @@ const upserts: Scenario[] = [
     after: after('w_ignore', 'Ignore Before'),
   },
   {
-    // A denied write is 403 (DESIGN.md section 3), as PostgreSQL's row security makes it for
+    // A denied write is 403 (docs/product.md §6), as PostgreSQL's row security makes it for
     // ON CONFLICT DO UPDATE onto a row the user may not update.
     name: "upsert merge onto someone else's project is refused",
     build: (db) =>

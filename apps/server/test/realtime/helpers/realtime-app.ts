@@ -23,8 +23,8 @@ export interface RealtimeApp {
 
 /**
  * Only the plugins realtime needs, so a test can set what app.ts fixes (heartbeat and auth
- * timeouts in milliseconds rather than the spec's seconds). Timing does not depend on the
- * database, so SQLite is enough here.
+ * timeouts in milliseconds rather than the seconds of docs/product.md §9). Timing does not depend
+ * on the database, so SQLite is enough here.
  */
 export async function startRealtimeApp(
   options: Partial<RealtimeRoutesOptions> = {},
