@@ -10,7 +10,7 @@ const queryClient = new QueryClient({
   },
 });
 
-/** Providers around the shell. Toasts keep react-hot-toast's defaults: the spec's constants. */
+/** Providers around the shell. Toasts keep react-hot-toast's defaults (docs/product.md §2.18). */
 export function App() {
   return (
     <ErrorBoundary>

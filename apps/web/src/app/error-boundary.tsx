@@ -10,7 +10,7 @@ interface State {
 const IGNORE_BURST = 3;
 const IGNORE_WINDOW_MS = 1000;
 
-/** docs/product.md §2's error fallback, with the ignore rules of section 8. */
+/** docs/product.md §2.17's error fallback, with the ignore rules of §4.14. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { failed: false };
   private static ignoredAt: number[] = [];

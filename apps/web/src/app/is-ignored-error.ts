@@ -1,4 +1,4 @@
-// docs/product.md §8: errors from analytics or network failures never take the page down.
+// docs/product.md §4.14: errors from analytics or network failures never take the page down.
 const IGNORED = [
   /analytics/i,
   /Load failed/,

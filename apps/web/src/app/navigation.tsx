@@ -34,7 +34,7 @@ function toSearch({ page, params }: Location): string {
 }
 
 /**
- * Pages are in-memory names (docs/product.md §2), mirrored into the browser history as `?page=`,
+ * Pages are in-memory names (docs/product.md §2.1), mirrored into the browser history as `?page=`,
  * so Back and Forward move between pages and a reload stays on the page.
  */
 export function NavigationProvider({ children }: { children: ReactNode }) {

@@ -1,5 +1,5 @@
 /**
- * The in-memory page names of docs/product.md §2, and the two pages the emailed links open
+ * The in-memory page names of docs/product.md §2.1, and the two pages the emailed links open
  * (verify-email, reset-password), which are public like auth.
  */
 export const PAGE_NAMES = [
@@ -20,7 +20,7 @@ export const PAGE_NAMES = [
 
 export type PageName = (typeof PAGE_NAMES)[number];
 
-/** Pages a signed-out visitor is sent to auth from (docs/product.md §2). */
+/** Pages a signed-out visitor is sent to auth from (docs/product.md §2.1). */
 export const PROTECTED_PAGES: ReadonlySet<PageName> = new Set([
   'dashboard',
   'explore',

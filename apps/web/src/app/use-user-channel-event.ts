@@ -34,7 +34,7 @@ function watch(name: string): WatchedChannel {
 
 /**
  * Calls `onEvent` whenever the server publishes `event` on the signed-in student's private
- * channel `user:{id}` (new messages, new applications, decisions: DESIGN.md section 4), and
+ * channel `user:{id}` (new messages, new applications, decisions: docs/product.md §4.15), and
  * once when the channel goes live: what happened while the page loaded reached no handler.
  */
 export function useUserChannelEvent(

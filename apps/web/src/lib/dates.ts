@@ -7,7 +7,7 @@ function parse(iso: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** 'November 22, 2026'; 'Unknown' when the value cannot be read (docs/product.md §2, Settings). */
+/** 'November 22, 2026'; 'Unknown' when the value cannot be read (docs/product.md §2.16). */
 export function formatLongDate(iso: string | null | undefined): string {
   const date = parse(iso);
   return date ? LONG.format(date) : 'Unknown';

@@ -22,7 +22,7 @@ const LINKS: { page: PageName; label: string }[] = [
   { page: 'messages', label: 'Messages' },
 ];
 
-/** The shared top navigation (docs/product.md §2). `badges` adds a count next to a link. */
+/** The shared top navigation (docs/product.md §2.2). `badges` adds a count next to a link. */
 export function Header({ badges = {} }: { badges?: Partial<Record<PageName, ReactNode>> }) {
   const { user, loading } = useAuth();
   const { page, navigate } = useNavigation();

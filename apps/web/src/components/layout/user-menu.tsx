@@ -6,7 +6,7 @@ import { Avatar } from '../ui/avatar';
 const ITEM =
   'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-gray-900 outline-none data-[highlighted]:bg-brand-50';
 
-/** The avatar dropdown (docs/product.md §2): Profile, Settings, Log out. */
+/** The avatar dropdown (docs/product.md §2.2): Profile, Settings, Log out. */
 export function UserMenu({
   name,
   picture,

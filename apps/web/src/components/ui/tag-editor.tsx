@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { cn } from '../../lib/cn';
 
 /**
- * A list of skills or interests as chips (docs/product.md §5): a custom entry is trimmed, non-empty
+ * Skills or interests as chips (docs/product.md §5.5): a custom entry is trimmed, non-empty
  * and not already listed, or the add button stays disabled; Enter adds too. Suggestions toggle.
  */
 export function TagEditor({

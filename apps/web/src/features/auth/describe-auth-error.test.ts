@@ -11,7 +11,7 @@ import {
 const sdkError = (message: string, code?: string) =>
   new SdkError({ kind: 'AUTH_ERROR', status: 400, message, code });
 
-// docs/product.md §8, "Auth page": input, shown text, resend?, verification box?
+// docs/product.md §8.1: input, shown text, resend?, verification box?
 const CASES: [string, unknown, string, boolean, boolean][] = [
   [
     'unverified account (our server: code plus "Email not confirmed")',

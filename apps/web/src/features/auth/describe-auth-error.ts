@@ -1,6 +1,6 @@
 import { ErrorCode, INVALID_CREDENTIALS_MESSAGE } from '@campuscollab/shared/core';
 
-/** What the auth page does with a failed sign-up or sign-in (docs/product.md §8, "Auth page"). */
+/** What the auth page does with a failed sign-up or sign-in (docs/product.md §8.1). */
 export interface AuthErrorOutcome {
   /** The text of the error box. */
   message: string;

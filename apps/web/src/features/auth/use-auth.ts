@@ -15,7 +15,7 @@ function subscribe(onChange: () => void): () => void {
   });
 }
 
-/** The signed-in account and whether the start sequence is still running (docs/product.md §4). */
+/** The signed-in account and whether the start sequence is still running (docs/product.md §4.1). */
 export function useAuth(): AuthChange {
   return useSyncExternalStore(subscribe, () => snapshot);
 }

@@ -3,7 +3,7 @@ import type { ProjectRecord } from '@campuscollab/sdk';
 /** A project as the server stores it (with the poster's campus, for Explore's filter). */
 export type ProjectRow = ProjectRecord;
 
-/** Explore's university filter (DESIGN.md section 4): same university, same city too, or all. */
+/** Explore's university filter (docs/product.md §2.9): same university, same city too, or all. */
 export type UniversityScope = 'mine' | 'nearby' | 'all';
 
 export interface ProjectFilters {

@@ -10,7 +10,7 @@ import { SignUpForm } from './sign-up-form';
 
 type AuthTab = 'signup' | 'signin';
 
-/** The signed-out auth page: the two tabs and the boxes of docs/product.md §2. */
+/** The signed-out auth page: the two tabs and the boxes of docs/product.md §2.4. */
 export function AuthForms({
   feedback,
   handlers,

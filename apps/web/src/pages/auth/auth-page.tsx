@@ -9,7 +9,7 @@ import { NO_FEEDBACK, type AuthFeedback, type AuthFeedbackHandlers } from './aut
 import { AuthForms } from './auth-forms';
 import { ProfileStep } from './profile-step';
 
-/** docs/product.md §2 "Auth": sign up, sign in, then the profile step once signed in. */
+/** docs/product.md §2.4, Auth: sign up, sign in, then the profile step once signed in. */
 export function AuthPage() {
   const { navigate } = useNavigation();
   const { user, loading } = useAuth();
@@ -17,7 +17,7 @@ export function AuthPage() {
   const [feedback, setFeedback] = useState<AuthFeedback>(NO_FEEDBACK);
   const outsider = Boolean(user && !isSchoolEmail(user.email));
 
-  // docs/product.md §4: a signed-in user whose email is not a school email is logged out at once.
+  // docs/product.md §4.7: a signed-in user whose email is not a school email is logged out at once.
   // The server refuses such sign-ups, so this guards accounts made before the rule or elsewhere.
   useEffect(() => {
     if (!outsider) return;

@@ -14,7 +14,7 @@ type FieldErrors = Partial<Record<FieldName, string>>;
 const ROLE_OPTIONS = PROFILE_ROLES.map((role) => ({ value: role, label: role }));
 
 /**
- * 'Complete Your Profile' (docs/product.md §2). The page leaves for complete-profile once the new
+ * 'Complete Your Profile' (docs/product.md §2.4). The page leaves for complete-profile once the new
  * profile is in the cache (see profile-step.tsx).
  */
 export function CompleteProfileForm({ email }: { email: string }) {

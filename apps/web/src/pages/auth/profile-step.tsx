@@ -6,7 +6,7 @@ import { useOwnProfile } from '../../features/profiles/api/get-own-profile';
 import { CompleteProfileForm } from './complete-profile-form';
 
 /**
- * Signed in with a school email (docs/product.md §2): a profile that already exists leads to the
+ * Signed in with a school email (docs/product.md §2.4): a profile that already exists leads to the
  * dashboard; otherwise the student completes one and goes on to complete-profile.
  */
 export function ProfileStep({ email }: { email: string }) {

@@ -8,7 +8,7 @@ import type { AuthFeedbackHandlers } from './auth-feedback';
 import { validateSignIn } from './validate-credentials';
 
 /**
- * Sign in: email and password (docs/product.md §2), and the way to "Forgot password?". The page
+ * Sign in: email and password (docs/product.md §2.4), and the way to "Forgot password?". The page
  * swaps to the profile step on success.
  */
 export function SignInForm({

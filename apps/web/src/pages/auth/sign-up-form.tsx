@@ -6,7 +6,7 @@ import { useSignUp } from '../../features/auth/api/sign-up';
 import type { AuthFeedbackHandlers } from './auth-feedback';
 import { validateSignUp } from './validate-credentials';
 
-/** Sign up: School Email, Password, Confirm Password (docs/product.md §2). */
+/** Sign up: School Email, Password, Confirm Password (docs/product.md §2.4). */
 export function SignUpForm({ onStart, onError, onVerificationSent }: AuthFeedbackHandlers) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -33,7 +33,7 @@ export function SignUpForm({ onStart, onError, onVerificationSent }: AuthFeedbac
   };
 
   return (
-    // noValidate: the spec's own messages, not the browser's bubbles, explain what is wrong.
+    // noValidate: docs/product.md §5's messages, not the browser's bubbles, say what is wrong.
     <form noValidate onSubmit={submit} className="space-y-4">
       <TextField
         label="School Email"

@@ -8,7 +8,7 @@ function capitalize(word: string): string {
 }
 
 /**
- * DESIGN.md section 4: the university is suggested from the school email domain. The label just
+ * docs/product.md §10.4: the university is suggested from the school email domain. The label just
  * before the school suffix names the institution; subdomains such as 'cs.' or 'mail.' are
  * skipped. The student can always edit the suggestion, so a guess is better than nothing.
  */

@@ -1,7 +1,7 @@
 import { signInBody, signUpBody, PASSWORDS_DO_NOT_MATCH_MESSAGE } from '@campuscollab/shared';
 
 /**
- * docs/product.md §5, in the order a student meets them: the school email, then the passwords.
+ * docs/product.md §5.1 and §5.2, in the order a student meets them: school email, then passwords.
  * Returns the first broken rule's message, or null. The shared schemas are the server's too,
  * so the browser refuses exactly what the server would.
  */

@@ -3,7 +3,7 @@ import { useNavigation } from '../../app/navigation';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 
-/** docs/product.md §2 "Complete-profile": the step after 'Complete Your Profile'. */
+/** docs/product.md §2.7, Complete-profile: the step after 'Complete Your Profile'. */
 export function CompleteProfilePage() {
   const { navigate } = useNavigation();
   return (

@@ -23,7 +23,7 @@ const ACTIONS: { page: PageName; title: string; text: string; icon: typeof Compa
   },
 ];
 
-/** The three action cards of the dashboard (docs/product.md §2). */
+/** The three action cards of the dashboard (docs/product.md §2.8). */
 export function ActionCards() {
   const { navigate } = useNavigation();
   return (

@@ -2,7 +2,7 @@ import { Card } from '../../components/ui/card';
 import { ReceivedApplications } from './received-applications';
 import { SentApplications } from './sent-applications';
 
-/** DESIGN.md section 4: owners decide on applications; applicants follow theirs. */
+/** docs/product.md §10.5: owners decide on applications; applicants follow theirs. */
 export function ApplicationsOverview({ userId }: { userId: string }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">

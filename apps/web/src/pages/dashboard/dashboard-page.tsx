@@ -10,7 +10,7 @@ import { InviteBanner } from './invite-banner';
 import { ReferralStatsCard } from './referral-stats-card';
 import { SummaryCards } from './summary-cards';
 
-/** docs/product.md §2, Dashboard, with the real counts and applications of DESIGN.md section 4. */
+/** docs/product.md §2.8, Dashboard, with the real counts and applications of §10.3 and §10.5. */
 export function DashboardPage() {
   const { user, loading } = useAuth();
   const { navigate } = useNavigation();
@@ -19,7 +19,7 @@ export function DashboardPage() {
 
   const missingProfile = profile.isSuccess && profile.data === null;
   useEffect(() => {
-    // docs/product.md §4: no user record on the dashboard sends the user to auth.
+    // docs/product.md §4.8: no user record on the dashboard sends the user to auth.
     if (missingProfile) navigate('auth', {}, { replace: true });
   }, [missingProfile, navigate]);
   useEffect(() => {
@@ -32,7 +32,7 @@ export function DashboardPage() {
       <p className="px-4 py-16 text-center text-gray-700">Please sign in to view your dashboard.</p>
     );
   }
-  // Failures are only logged (docs/product.md §8); there is nothing to show without the profile.
+  // Failures are only logged (docs/product.md §8.4); there is nothing to show without the profile.
   if (!profile.data) return null;
 
   const me = profile.data;

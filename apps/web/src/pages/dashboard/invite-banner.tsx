@@ -1,7 +1,7 @@
 import { REFERRAL_REWARD_DOLLARS } from '@campuscollab/shared';
 import { Gift } from 'lucide-react';
 
-/** The invite-friends banner; the reward rule itself is not shown (docs/product.md §1). */
+/** The invite-friends banner; the reward rule itself is not shown (docs/product.md §1.2). */
 export function InviteBanner({ university }: { university: string }) {
   return (
     <section className="flex flex-col gap-4 rounded-xl bg-gradient-to-r from-brand-600 to-brand-800 p-6 text-white sm:flex-row sm:items-center">

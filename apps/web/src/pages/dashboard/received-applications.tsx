@@ -13,7 +13,7 @@ function ReceivedItem({ application }: { application: ApplicationView }) {
   const choose = (status: ApplicationDecision) =>
     decide.mutate(
       { applicationId: application.id, status },
-      // docs/product.md §8: the dashboard shows no error messages; failures are logged.
+      // docs/product.md §8.4: the dashboard shows no error messages; failures are logged.
       { onError: (error) => console.error('Failed to update the application', error) },
     );
 

@@ -38,7 +38,7 @@ function CountCard({
   );
 }
 
-/** My Projects and Applications, with real counts (DESIGN.md section 4). */
+/** My Projects and Applications, with real counts (docs/product.md §10.3). */
 export function SummaryCards({ userId }: { userId: string }) {
   const { navigate } = useNavigation();
   const projects = useOwnOpenProjectsCount(userId);

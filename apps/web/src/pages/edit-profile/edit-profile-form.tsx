@@ -45,7 +45,7 @@ export function EditProfileForm({ profile }: { profile: UserRecord }) {
       { profileId: profile.id, changes: result.changes },
       {
         onSuccess: () => setSaved(true),
-        // docs/product.md §8: saving failures are only logged.
+        // docs/product.md §8.4: saving failures are only logged.
         onError: (error) => console.error('Error saving profile:', error),
       },
     );

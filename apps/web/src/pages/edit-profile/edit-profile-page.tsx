@@ -7,7 +7,7 @@ import { useAuth } from '../../features/auth/use-auth';
 import { useOwnProfile } from '../../features/profiles/api/get-own-profile';
 import { EditProfileForm } from './edit-profile-form';
 
-/** Edit profile (docs/product.md §2); a student without a profile is sent to auth (section 4). */
+/** Edit profile (docs/product.md §2.15); a student without a profile is sent to auth (§4.8). */
 export function EditProfilePage() {
   const { user } = useAuth();
   const { navigate } = useNavigation();

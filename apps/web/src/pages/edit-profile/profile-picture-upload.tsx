@@ -6,8 +6,8 @@ import { ProgressBar } from '../../components/ui/progress';
 import { useUploadProfilePicture } from '../../features/profiles/api/upload-profile-picture';
 
 /**
- * Profile picture (docs/product.md §2): image files only. The uploaded file's public URL is handed
- * to `onUploaded`, which saves it as profilePicture.
+ * Profile picture (docs/product.md §2.15): image files only. The uploaded file's public URL is
+ * handed to `onUploaded`, which saves it as profilePicture.
  */
 export function ProfilePictureUpload({
   userId,
@@ -42,7 +42,7 @@ export function ProfilePictureUpload({
       setSaving(true);
       await onUploaded(url);
     } catch (error) {
-      // docs/product.md §8: upload failures are only logged.
+      // docs/product.md §8.4: upload failures are only logged.
       console.error('Error uploading image:', error);
     } finally {
       setSaving(false);

@@ -14,7 +14,7 @@ const SCOPE_OPTIONS: { value: UniversityScope; label: string }[] = [
   { value: 'all', label: 'All Universities' },
 ];
 
-/** Search box, skill filter and university filter of Explore (docs/product.md §2). */
+/** Search box, skill filter and university filter of Explore (docs/product.md §2.9). */
 export function ExploreFilters({
   search,
   onSearchChange,

@@ -10,7 +10,7 @@ import { ExploreFilters } from './explore-filters';
 import { ProjectGrid } from './project-grid';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 
-/** docs/product.md §2, Explore Projects, with working university filters (DESIGN.md section 4). */
+/** docs/product.md §2.9, Explore Projects, with working university filters (§10.3). */
 export function ExplorePage() {
   const { user, loading } = useAuth();
   const { navigate } = useNavigation();

@@ -5,7 +5,7 @@ import { useAppliedProjectIds } from '../../features/applications/api/list-appli
 import type { ProjectRow } from '../../features/projects/types';
 import { ProjectCard, type ApplyState } from './project-card';
 
-/** The cards, each knowing whether it is one's own, applied to, or open to apply (spec 8). */
+/** The cards, each knowing if it is one's own, applied to or open (docs/product.md §2.9). */
 export function ProjectList({ userId, projects }: { userId: string; projects: ProjectRow[] }) {
   const projectIds = useMemo(() => projects.map((project) => project.id), [projects]);
   const applied = useAppliedProjectIds(userId, projectIds);

@@ -2,7 +2,7 @@ import { Search } from 'lucide-react';
 import { Select } from '../../components/ui/select';
 import { ALL_ROLES } from '../../features/collaborators/api/list-collaborators';
 
-// docs/product.md §2 lists these filter roles (not quite the sign-up roles: 'Business' is here).
+// docs/product.md §3.10 lists these filter roles (not quite the sign-up roles: 'Business' is here).
 const ROLE_OPTIONS = [
   { value: ALL_ROLES, label: 'All Roles' },
   ...['Student', 'Developer', 'Designer', 'Marketer', 'Writer', 'Business', 'Other'].map(

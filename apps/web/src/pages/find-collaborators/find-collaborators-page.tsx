@@ -36,7 +36,7 @@ function CardSkeleton() {
   );
 }
 
-/** Find Collaborators (docs/product.md §2): students of my campus, searched on the server. */
+/** Find Collaborators (docs/product.md §2.11): students of my campus, searched on the server. */
 export function FindCollaboratorsPage() {
   const { user } = useAuth();
   const { navigate } = useNavigation();

@@ -1,4 +1,4 @@
-/** The landing footer; its links are placeholders in the spec, so they are plain text here. */
+/** The landing footer; its links are placeholders (docs/product.md §2.3), so plain text here. */
 export function Footer() {
   return (
     <footer className="border-t border-gray-200 bg-white px-4 py-10 text-center text-sm text-gray-700">

@@ -21,7 +21,7 @@ const SELLING_POINTS = [
   },
 ];
 
-/** docs/product.md §1 and 2: hero, three selling points, a call to action and the footer. */
+/** docs/product.md §2.3: hero, three selling points, a call to action and the footer. */
 export function LandingPage() {
   const { navigate } = useNavigation();
   const start = () => navigate('auth');

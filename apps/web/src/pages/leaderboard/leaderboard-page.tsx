@@ -10,7 +10,7 @@ import { ShareCodeCard } from './share-code-card';
 import { TopThree } from './top-three';
 import { YourStatsCard } from './your-stats-card';
 
-/** docs/product.md §2, Leaderboard: the top 100 referrers of the user's university. */
+/** docs/product.md §2.13, Leaderboard: the top 100 referrers of the user's university. */
 export function LeaderboardPage() {
   const { user, loading } = useAuth();
   const { navigate } = useNavigation();
@@ -19,7 +19,7 @@ export function LeaderboardPage() {
 
   const missingProfile = profile.isSuccess && profile.data === null;
   useEffect(() => {
-    // docs/product.md §8: no profile goes to auth; other load errors are only logged.
+    // docs/product.md §8.4: no profile goes to auth; other load errors are only logged.
     if (missingProfile) navigate('auth', {}, { replace: true });
   }, [missingProfile, navigate]);
   useEffect(() => {

@@ -5,7 +5,7 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { UNKNOWN_USER, type MessageWithPerson } from '../../features/messages/api/lookup-people';
 import { formatLongDate } from '../../lib/dates';
 
-/** A message in full (docs/product.md §2), with View Profile, Reply (DESIGN.md 4) and delete. */
+/** A message in full (docs/product.md §2.14), with View Profile, Reply (§10.6) and delete. */
 export function MessageDetailDialog({
   message,
   inbox,

@@ -20,7 +20,7 @@ import { MessagesSummary } from './messages-summary';
 
 type Box = 'inbox' | 'sent';
 
-/** Messages (docs/product.md §2), plus the Sent box and Reply of DESIGN.md section 4. */
+/** Messages (docs/product.md §2.14), plus the Sent box and Reply of §10.6. */
 export function MessagesPage() {
   const { user } = useAuth();
   const { navigate } = useNavigation();
@@ -34,7 +34,7 @@ export function MessagesPage() {
   const markRead = useMarkMessageRead();
   const remove = useDeleteMessage();
 
-  // docs/product.md §8: loading failures are only logged.
+  // docs/product.md §8.4: loading failures are only logged.
   useEffect(() => {
     if (inbox.error) console.error('Error loading messages:', inbox.error);
   }, [inbox.error]);

@@ -1,4 +1,4 @@
-/** docs/product.md §2: '1 unread message', 'N unread messages', or 'All caught up!' when none. */
+/** docs/product.md §2.14: '1 unread message', 'N unread messages', or 'All caught up!' at 0. */
 export function describeUnread(unread: number): string {
   if (unread === 0) return 'All caught up!';
   return `${unread} unread ${unread === 1 ? 'message' : 'messages'}`;

@@ -10,11 +10,11 @@ import { TextAreaField, TextField } from '../../components/ui/field';
 import { TagEditor } from '../../components/ui/tag-editor';
 import type { NewProject } from '../../features/projects/types';
 
-// The spec shows 8 of the 15 suggestions; a fixed pick keeps the screen the same on each visit.
+// docs/product.md §2.10 shows 8 of the 15 suggestions; a fixed pick keeps the screen the same.
 const SUGGESTIONS = SUGGESTED_PROJECT_SKILLS.slice(0, SUGGESTED_SKILLS_SHOWN);
 
 /**
- * The Post a Project form (docs/product.md §2 and §5): title and description are required after
+ * The Post a Project form (docs/product.md §2.10, §5.6): title and description are required after
  * trimming, every value is trimmed, and submit stays disabled while a required field is empty.
  */
 export function PostProjectForm({

@@ -7,7 +7,7 @@ import { useCreateProject } from '../../features/projects/api/create-project';
 import { PostProjectForm } from './post-project-form';
 import { TipsCard } from './tips-card';
 
-/** docs/product.md §2, Post a Project; outcomes as section 8 words them. */
+/** docs/product.md §2.10, Post a Project; outcomes as §8.3 words them. */
 export function PostProjectPage() {
   const { user, loading } = useAuth();
   const { navigate } = useNavigation();

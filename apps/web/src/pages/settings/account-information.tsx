@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { formatLongDate } from '../../lib/dates';
 
-/** Account information, read-only (docs/product.md §2). */
+/** Account information, read-only (docs/product.md §2.16). */
 export function AccountInformation({
   profile,
   email,

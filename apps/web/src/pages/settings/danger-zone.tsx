@@ -11,7 +11,7 @@ const LOST = [
   'Your referral progress and leaderboard ranking',
 ];
 
-/** Danger Zone (docs/product.md §2): deletion only after 'Are you absolutely sure?'. */
+/** Danger Zone (docs/product.md §2.16): deletion only after 'Are you absolutely sure?'. */
 export function DangerZone({ deleting, onDelete }: { deleting: boolean; onDelete: () => void }) {
   const [open, setOpen] = useState(false);
   return (

@@ -28,7 +28,7 @@ const SWITCHES: { key: keyof Settings; label: string; description: string }[] = 
   },
 ];
 
-/** Notification preferences (docs/product.md §2): on when the stored value is above 0. */
+/** Notification preferences (docs/product.md §2.16): on when the stored value is above 0. */
 export function NotificationSettings({ profile }: { profile: UserRecord }) {
   const save = useUpdateNotifications();
   const [settings, setSettings] = useState<Settings>(() => ({
@@ -49,7 +49,7 @@ export function NotificationSettings({ profile }: { profile: UserRecord }) {
       { profileId: profile.id, settings },
       {
         onSuccess: () => setSaved(true),
-        // docs/product.md §8: saving settings fails silently for the student, and is logged.
+        // docs/product.md §8.4: saving settings fails silently for the student, and is logged.
         onError: (error) => console.error('Error saving settings:', error),
       },
     );

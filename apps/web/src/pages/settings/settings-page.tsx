@@ -8,7 +8,7 @@ import { AccountInformation } from './account-information';
 import { DangerZone } from './danger-zone';
 import { NotificationSettings } from './notification-settings';
 
-/** Settings (docs/product.md §2): account information, notifications and account deletion. */
+/** Settings (docs/product.md §2.16): account information, notifications and account deletion. */
 export function SettingsPage() {
   const { user } = useAuth();
   const { navigate } = useNavigation();
@@ -35,7 +35,7 @@ export function SettingsPage() {
       await deleteAccount.mutateAsync();
       navigate('landing', {}, { replace: true });
     } catch (failure) {
-      // docs/product.md §4: on failure the deleting state is cleared (isPending ends); logged only.
+      // docs/product.md §4.12: on failure the busy state ends (isPending clears); logged only.
       console.error('Error deleting account:', failure);
     }
   };

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { client } from '../../../app/client';
 
-/** DESIGN.md section 4: 'N Pending Applications' counts the user's own Pending applications. */
+/** docs/product.md §10.3: 'N Pending Applications' counts the user's own Pending applications. */
 export async function countPendingApplications(userId: string): Promise<number> {
   const { error, count } = await client.tables.from('applications').list({
     where: { applicantId: userId, status: 'Pending' },

@@ -3,7 +3,7 @@ import { APPLICATION_MESSAGE } from '@campuscollab/shared';
 import { client } from '../../../app/client';
 
 /**
- * docs/product.md §7: applications create, with the fixed message of section 5. The server refuses
+ * docs/product.md §7.2: applications create, with the fixed message of §5.8. The server refuses
  * one's own project (403) and a second application to the same project (409).
  */
 export async function createApplication(projectId: string) {

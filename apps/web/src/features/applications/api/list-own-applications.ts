@@ -3,7 +3,7 @@ import { client } from '../../../app/client';
 import { describeApplications } from './describe-applications';
 import { APPLICATIONS_PAGE_SIZE } from './list-received-applications';
 
-/** DESIGN.md section 4: the applicant sees the status of their own applications, newest first. */
+/** docs/product.md §10.5: the applicant sees the status of their own applications, newest first. */
 export async function listOwnApplications(userId: string, cursor: string | null) {
   const { data, error, nextCursor } = await client.tables.from('applications').list({
     where: { applicantId: userId },

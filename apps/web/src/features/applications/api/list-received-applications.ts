@@ -5,7 +5,7 @@ import { describeApplications } from './describe-applications';
 export const APPLICATIONS_PAGE_SIZE = 10;
 
 /**
- * DESIGN.md section 4: applications to the user's projects, newest first. The server shows a
+ * docs/product.md §2.8: applications to the user's projects, newest first. The server shows a
  * user their own applications and those to their projects, so "not mine" means "received".
  */
 export async function listReceivedApplications(userId: string, cursor: string | null) {

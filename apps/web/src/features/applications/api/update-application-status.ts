@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { client } from '../../../app/client';
 import type { ApplicationDecision } from '../types';
 
-/** DESIGN.md section 4: the project's owner accepts or declines an application. */
+/** docs/product.md §4.10: the project's owner accepts or declines an application. */
 export async function updateApplicationStatus(input: {
   applicationId: string;
   status: ApplicationDecision;

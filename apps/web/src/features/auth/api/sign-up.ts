@@ -6,7 +6,7 @@ export interface Credentials {
   password: string;
 }
 
-/** Creates the account; the server emails the verification link (docs/product.md §4, sign-up flow). */
+/** Creates the account; the server emails the verification link (docs/product.md §4.4). */
 export async function signUp({ email, password }: Credentials): Promise<void> {
   const { error } = await client.auth.signUp(email, password);
   if (error) throw error;

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 
 /**
- * The spec's sign-up rules (section 5) for a password chosen on an emailed link's page, in the
+ * The sign-up rules of docs/product.md §5.2 for a password chosen on an emailed link's page, in the
  * sign-up form's order: the two must match, then the length. The shared schema is the server's.
  */
 export function validateNewPassword(password: string, confirmPassword: string): string | null {
@@ -48,7 +48,7 @@ export function NewPasswordForm({
   };
 
   return (
-    // noValidate: the spec's own messages, not the browser's bubbles, explain what is wrong.
+    // noValidate: docs/product.md §5's messages, not the browser's bubbles, say what is wrong.
     <form noValidate onSubmit={submit} className="space-y-4">
       {error && <Alert tone="error">{error}</Alert>}
       <TextField

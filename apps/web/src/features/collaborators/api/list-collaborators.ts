@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { quoteFilterValue, type UserRecord } from '@campuscollab/sdk';
 import { client } from '../../../app/client';
 
-/** 12 cards a page, then 'Load more' (DESIGN.md section 4: lists grow a page at a time). */
+/** 12 cards a page, then 'Load more' (docs/product.md §10.7: lists grow a page at a time). */
 export const COLLABORATORS_PAGE_SIZE = 12;
 export const ALL_ROLES = 'all';
 
@@ -19,7 +19,7 @@ export interface CollaboratorPage {
   nextCursor: string | null;
 }
 
-/** docs/product.md §7 (users ordered by createdAt descending), searched and filtered on the server. */
+/** docs/product.md §7.2 (users by createdAt descending), searched and filtered on the server. */
 export async function listCollaborators(
   { me, search, role, includeNearby }: CollaboratorSearch,
   cursor: string | null,
@@ -33,7 +33,7 @@ export async function listCollaborators(
         filter.or(`name.ilike.${pattern},skills.ilike.${pattern},bio.ilike.${pattern}`);
       }
       if (role !== ALL_ROLES) filter.eq('role', role);
-      // DESIGN.md section 4: 'Include nearby universities' widens my campus to my city.
+      // docs/product.md §2.11: 'Include nearby universities' widens my campus to my city.
       if (includeNearby && me.city) {
         filter.or(
           `university.eq.${quoteFilterValue(me.university)},city.eq.${quoteFilterValue(me.city)}`,

@@ -16,8 +16,8 @@ const ENTRY_COLUMNS = [
 export type LeaderboardEntry = Pick<UserRecord, (typeof ENTRY_COLUMNS)[number]>;
 
 /**
- * docs/product.md §7: users where university, ordered by referralCount descending, limit 100; rank
- * is the position in this list. Ties go to whoever joined first, so ranks stay stable.
+ * docs/product.md §7.2: users where university, ordered by referralCount descending, limit 100;
+ * rank is the position in this list. Ties go to whoever joined first, so ranks stay stable.
  */
 export async function listCampusLeaderboard(university: string): Promise<LeaderboardEntry[]> {
   const { data, error } = await client.tables.from('users').list({

@@ -4,8 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, type ButtonProps } from '../../../components/ui/button';
 
 /**
- * Copies the referral code; the label reads 'Copied!' for 2 seconds (docs/product.md §4). A copy
- * failure (no permission, insecure page) is only logged (docs/product.md §8).
+ * Copies the referral code; the label reads 'Copied!' for 2 seconds (docs/product.md §4.13). A copy
+ * failure (no permission, insecure page) is only logged (docs/product.md §8.4).
  */
 export function CopyCodeButton({
   code,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { client } from '../../../app/client';
 
-/** docs/product.md §4: the recipient can delete a message. */
+/** docs/product.md §4.11: the recipient can delete a message. */
 export async function deleteMessage(messageId: string): Promise<void> {
   const { error } = await client.tables.from('messages').delete(messageId);
   if (error) throw error;

@@ -11,7 +11,7 @@ export interface MessagePage {
   total: number | null;
 }
 
-/** docs/product.md §7: messages where recipientId is me, newest first; 20 a page. */
+/** docs/product.md §7.2: messages where recipientId is me, newest first; 20 a page. */
 export async function listInboxMessages(
   userId: string,
   cursor: string | null,

@@ -3,7 +3,7 @@ import { client } from '../../../app/client';
 import { MESSAGES_PAGE_SIZE, type MessagePage } from './list-inbox-messages';
 import { attachPeople } from './lookup-people';
 
-/** DESIGN.md section 4: the sender sees what they sent (senderId is me), newest first. */
+/** docs/product.md §10.6: the sender sees what they sent (senderId is me), newest first. */
 export async function listSentMessages(
   userId: string,
   cursor: string | null,

@@ -14,12 +14,12 @@ export interface MessageWithPerson extends MessageRecord {
   person: MessagePerson | null;
 }
 
-/** docs/product.md §3: a missing sender shows 'Unknown User'. */
+/** docs/product.md §3.8: a missing sender shows 'Unknown User'. */
 export const UNKNOWN_USER = 'Unknown User';
 
 /**
- * One `users where userId in (...)` per page rather than the spec's one lookup per message.
- * A failed lookup leaves everyone unknown instead of hiding the messages (docs/product.md §8).
+ * One `users where userId in (...)` per page rather than one lookup per message (docs/product.md
+ * §3.8). A failed lookup leaves everyone unknown instead of hiding the messages (§8.4).
  */
 export async function attachPeople(
   messages: MessageRecord[],

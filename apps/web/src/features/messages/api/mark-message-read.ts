@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { client } from '../../../app/client';
 
-/** docs/product.md §4: readStatus goes 0 to 1 when the recipient opens the message; no way back. */
+/** docs/product.md §4.11: readStatus goes 0 to 1 when the recipient opens it; no way back. */
 export async function markMessageRead(messageId: string): Promise<void> {
   const { error } = await client.tables.from('messages').update(messageId, { readStatus: 1 });
   if (error) throw error;
@@ -12,7 +12,7 @@ export function useMarkMessageRead() {
   return useMutation({
     mutationFn: markMessageRead,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['messages'] }),
-    // docs/product.md §8: marking read fails silently for the student, and is logged.
+    // docs/product.md §8.4: marking read fails silently for the student, and is logged.
     onError: (error) => console.error('Error marking message as read:', error),
   });
 }

@@ -8,7 +8,7 @@ export interface NewMessage {
   message: string;
 }
 
-/** docs/product.md §7: messages create; the server sets the sender, the time and readStatus 0. */
+/** docs/product.md §7.2: messages create; the server sets the sender, the time and readStatus 0. */
 export async function sendMessage(input: NewMessage): Promise<MessageRecord> {
   const { data, error } = await client.tables.from('messages').create(input);
   if (error) throw error;

@@ -15,8 +15,8 @@ import { useSendMessage } from '../api/send-message';
 type FieldErrors = Partial<Record<'subject' | 'message', string>>;
 
 /**
- * The Contact dialog (docs/product.md §2): subject up to 100 and message up to 500 characters, both
- * non-blank; after sending it says 'Message Sent!' and closes itself 2 s later.
+ * The Contact dialog (docs/product.md §2.12): subject up to 100 and message up to 500 characters,
+ * both non-blank; after sending it says 'Message Sent!' and closes itself 2 s later.
  */
 export function ContactDialog({
   open,

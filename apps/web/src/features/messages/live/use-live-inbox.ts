@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useUserChannelEvent } from '../../../app/use-user-channel-event';
 
 /**
- * DESIGN.md section 4: the unread badge updates live. The server publishes `message.created`
+ * docs/product.md §4.15: the unread badge updates live. The server publishes `message.created`
  * on `user:{recipientId}`; each one refreshes every message query (badge, inbox).
  */
 export function useLiveInbox(userId: string | undefined): void {

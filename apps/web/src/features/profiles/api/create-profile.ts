@@ -13,8 +13,8 @@ export interface NewProfile {
 }
 
 /**
- * docs/product.md §7: users create. The server assigns the id, the referral code and the count, and
- * gives the referral credit (DESIGN.md section 4: never the browser).
+ * docs/product.md §7.2: users create. The server assigns the id, the referral code and the count,
+ * and gives the referral credit (§10.1: never the browser).
  */
 export async function createProfile(profile: NewProfile): Promise<UserRecord> {
   const { data, error } = await client.tables.from('users').create({

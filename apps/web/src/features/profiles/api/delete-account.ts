@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { client } from '../../../app/client';
 
 /**
- * DESIGN.md section 4: the server erases everything the account owns (profile, projects,
+ * docs/product.md §4.12: the server erases everything the account owns (profile, projects,
  * applications, messages, files), then the SDK signs this browser out.
  */
 export async function deleteAccount(): Promise<void> {

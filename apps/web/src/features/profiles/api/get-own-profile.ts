@@ -3,7 +3,7 @@ import type { UserRecord } from '@campuscollab/sdk';
 import { client } from '../../../app/client';
 import { useAuth } from '../../auth/use-auth';
 
-/** docs/product.md §7: users list where userId, limit 1 (own record / profile check). */
+/** docs/product.md §7.2: users list where userId, limit 1 (own record / profile check). */
 export async function getOwnProfile(userId: string): Promise<UserRecord | null> {
   const { data, error } = await client.tables.from('users').list({ where: { userId }, limit: 1 });
   if (error) throw error;

@@ -10,7 +10,7 @@ export interface NotificationSettings {
 
 const stored = (on: boolean) => (on ? '1' : '0');
 
-/** docs/product.md §3: the switches are stored as the text '1' or '0'. */
+/** docs/product.md §5.9: the switches are stored as the text '1' or '0'. */
 export function toNotificationPayload(settings: NotificationSettings) {
   return {
     emailNotifications: stored(settings.emailNotifications),

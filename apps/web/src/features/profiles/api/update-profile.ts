@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserRecord } from '@campuscollab/sdk';
 import { client } from '../../../app/client';
 
-/** The profile payload of docs/product.md §7 (skills and interests as lists; the server encodes them). */
+/** Profile payload of docs/product.md §7.2 (skill and interest lists; the server encodes them). */
 export interface ProfileChanges {
   name?: string;
   bio?: string | null;

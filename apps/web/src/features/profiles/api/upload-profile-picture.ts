@@ -9,7 +9,7 @@ function extensionOf(file: File): string {
 }
 
 /**
- * docs/product.md §7: upload to profile-pictures/{userId}/ with overwrite allowed; one fixed name
+ * docs/product.md §7.3: upload to profile-pictures/{userId}/ with overwrite allowed; one fixed name
  * per student so a new picture replaces the old file instead of piling up.
  */
 export async function uploadProfilePicture(

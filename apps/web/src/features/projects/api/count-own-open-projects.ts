@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { client } from '../../../app/client';
 
-/** DESIGN.md section 4: the dashboard's 'N Active Projects' is a real count of own Open projects. */
+/** docs/product.md §10.3: the dashboard's 'N Active Projects' counts one's own Open projects. */
 export async function countOwnOpenProjects(userId: string): Promise<number> {
   const { error, count } = await client.tables.from('projects').list({
     where: { postedById: userId, status: 'Open' },

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { client } from '../../../app/client';
 import type { NewProject } from '../types';
 
-/** docs/product.md §7: projects create. The server sets the poster, university, city and status Open. */
+/** docs/product.md §7.2: projects create; the server sets poster, university, city, status Open. */
 export async function createProject(project: NewProject) {
   const { data, error } = await client.tables.from('projects').create({
     title: project.title,

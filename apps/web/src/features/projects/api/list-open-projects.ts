@@ -25,7 +25,7 @@ function applyFilters(filter: FilterBuilder<ProjectRow>, filters: ProjectFilters
   return query;
 }
 
-/** docs/product.md §7: projects where status Open, newest first; searched and paged on the server. */
+/** docs/product.md §7.2: Open projects, newest first; searched and paged on the server. */
 export async function listOpenProjects(filters: ProjectFilters, cursor: string | null) {
   const { data, error, nextCursor } = await client.tables.from<ProjectRow>('projects').list({
     where: (filter) => applyFilters(filter, filters),
