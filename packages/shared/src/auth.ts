@@ -23,7 +23,7 @@ export const passwordField = z
 export const signUpBody = z.object({ email: schoolEmailField, password: passwordField });
 export type SignUpBody = z.infer<typeof signUpBody>;
 
-/** Sign-in checks the length too (docs/product.md §5) but not the school domain: that is the server's answer. */
+/** Sign-in checks the length too (docs/product.md §5.2), not the school domain: the server does. */
 export const signInBody = z.object({ email: emailField, password: passwordField });
 export type SignInBody = z.infer<typeof signInBody>;
 

@@ -1,4 +1,4 @@
-/** Machine-readable codes of the platform's JSON errors (DESIGN.md section 3). */
+/** Machine-readable codes of the platform's JSON errors (docs/product.md §8.6). */
 export const ErrorCode = {
   validation: 'VALIDATION_ERROR',
   invalidCredentials: 'INVALID_CREDENTIALS',
@@ -28,7 +28,7 @@ export interface ApiErrorBody {
   hint?: string | null;
 }
 
-/** The server's text for a wrong email/password pair; the auth page maps it (docs/product.md §8). */
+/** Server text for a wrong email/password pair; the auth page maps it (docs/product.md §8.1). */
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid login credentials';
 export const PASSWORD_TOO_SHORT_MESSAGE = 'Password must be at least 8 characters';
 export const PASSWORDS_DO_NOT_MATCH_MESSAGE = 'Passwords do not match';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** True for an absolute http(s) URL; `javascript:` and other schemes are refused (DESIGN.md section 4). */
+/** True for an http(s) URL; `javascript:` and other schemes are refused (docs/product.md §10.1). */
 export function isHttpUrl(value: string): boolean {
   const url = URL.parse(value);
   return url !== null && (url.protocol === 'http:' || url.protocol === 'https:');
@@ -19,7 +19,7 @@ const TAG_MAX_ITEMS = 30;
 const TAG_MAX_LENGTH = 50;
 
 /**
- * A list of skills or interests. The spec stores it as JSON-encoded text; clients may send the
+ * Skills or interests, stored as JSON-encoded text (docs/product.md §5.5); clients may send the
  * encoded text or a plain array. Items are trimmed, blanks and duplicates dropped.
  */
 export const tagList = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalHttpUrl, optionalText, requiredText, tagList } from './fields';
 
-/** Role options at sign-up (docs/product.md §3). */
+/** Role options at sign-up (docs/product.md §3.10). */
 export const PROFILE_ROLES = [
   'Student',
   'Mentor',
@@ -57,7 +57,7 @@ export const POPULAR_INTERESTS = [
   'Entertainment',
 ] as const;
 
-/** Notification switches are stored as text '1' or '0' (docs/product.md §3); on when above 0. */
+/** Notification switches are stored as text '1' or '0' (docs/product.md §5.9); on when above 0. */
 export const notificationFlag = z
   .union([z.enum(['1', '0']), z.number(), z.boolean()])
   .transform((value) =>
@@ -68,7 +68,7 @@ export function isNotificationOn(stored: string | number | null | undefined): bo
   return Number(stored ?? 1) > 0;
 }
 
-/** Referral codes: letters and digits (docs/product.md §3 builds them from a name and a number). */
+/** Referral codes: letters and digits (docs/product.md §3.5 builds them from name and number). */
 export const referralCode = z
   .string()
   .trim()
@@ -114,7 +114,7 @@ export const profileFields = {
   collaboration_notifications: notificationFlag,
 };
 
-/** 'Complete Your Profile' (docs/product.md §2): name, university and role required. */
+/** 'Complete Your Profile' (docs/product.md §5.3): name, university and role required. */
 export const completeProfileForm = z.object({
   name: profileFields.name,
   university: profileFields.university,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalText, requiredText, tagList } from './fields';
 
-/** Skill filter on Explore (docs/product.md §2). */
+/** Skill filter on Explore (docs/product.md §3.10). */
 export const PROJECT_SKILL_FILTERS = [
   'Coding',
   'Design',
@@ -15,7 +15,7 @@ export const PROJECT_SKILL_FILTERS = [
   'Data Analysis',
 ] as const;
 
-/** The 15 skill suggestions on Post a Project, of which 8 are shown (docs/product.md §3 and §9). */
+/** The 15 skill suggestions on Post a Project, of which 8 are shown (docs/product.md §3.10). */
 export const SUGGESTED_PROJECT_SKILLS = [
   'Coding',
   'Design',
@@ -37,7 +37,7 @@ export const SUGGESTED_SKILLS_SHOWN = 8;
 
 export const PROJECT_STATUSES = ['Open', 'Closed'] as const;
 export const APPLICATION_STATUSES = ['Pending', 'Accepted', 'Declined'] as const;
-/** The fixed application text (docs/product.md §5). */
+/** The fixed application text (docs/product.md §5.8). */
 export const APPLICATION_MESSAGE = 'I would like to join this project!';
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
 

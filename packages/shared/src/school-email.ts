@@ -1,4 +1,4 @@
-/** docs/product.md §5: a school email ends, case-insensitively, in one of these suffixes. */
+/** docs/product.md §5.1: a school email ends, case-insensitively, in one of these suffixes. */
 export const SCHOOL_EMAIL_SUFFIXES = [
   '.edu',
   '.ac.uk',
@@ -13,7 +13,7 @@ export const SCHOOL_EMAIL_SUFFIXES = [
 export const SCHOOL_EMAIL_FORM_MESSAGE =
   'Please use your school email address (.edu or university domain)';
 
-/** Shown after sign-in when the account's address is not a school one (docs/product.md §5). */
+/** Shown after sign-in when the account's address is not a school one (docs/product.md §5.1). */
 export const SCHOOL_EMAIL_LOGIN_MESSAGE =
   'Please use your school email address (.edu or university domain) to register for the product.';
 

@@ -7,7 +7,7 @@ export interface AuthUser {
   createdAt: string;
 }
 
-/** The token set of docs/product.md §3, as sign-in and refresh return it. */
+/** The token set of docs/product.md §3.3, as sign-in and refresh return it. */
 export interface TokenSet {
   access_token: string;
   refresh_token: string;
