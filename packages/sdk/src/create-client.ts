@@ -40,7 +40,7 @@ export interface ClientOptions {
   url: string;
   /** The `{project}` path segment (the server's PROJECT_ID, `campus` by default). */
   projectId: string;
-  /** Send visitors without a valid session to the hosted sign-in page (docs/product.md §4). */
+  /** Send visitors without a valid session to the hosted sign-in page (docs/product.md §4.2). */
   requireAuth?: boolean;
   /**
    * Origins whose parent window may hand over tokens or sign out (when embedded in a frame).
@@ -79,8 +79,8 @@ const globalConstructor = <T>(name: string): T | null =>
 
 /**
  * Creates the CampusCollab client: `auth`, `tables`, `db` (raw postgrest-js), `storage`,
- * `realtime`, `notifications`, `analytics`, `ai` and `data`. The auth start sequence (spec
- * section 4) begins at once; `auth.ready` resolves when it is done.
+ * `realtime`, `notifications`, `analytics`, `ai` and `data`. The auth start sequence
+ * (docs/product.md §4.2) begins at once; `auth.ready` resolves when it is done.
  */
 export function createClient(options: ClientOptions) {
   const baseUrl = options.url.replace(/\/+$/, '');
@@ -158,7 +158,7 @@ export function createClient(options: ClientOptions) {
   return {
     auth: {
       ...createAuthClient(session, { navigate, now }),
-      /** Resolves once the start sequence (docs/product.md §4) is done: parent, address, storage. */
+      /** Resolves when the start sequence (docs/product.md §4.2: parent, address, storage) ends. */
       ready,
     },
     tables: createTables(

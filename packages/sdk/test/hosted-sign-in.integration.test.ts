@@ -9,7 +9,7 @@ import { createSharedStorage } from './helpers/memory-storage';
 import { createNodeClient } from './helpers/real-client';
 
 /**
- * docs/product.md §4, source 2, end to end: `login()` sends the visitor to the hosted page, whose
+ * docs/product.md §4.2, source 2, end to end: `login()` sends the visitor to the hosted page, whose
  * form redirects back with the tokens in the address; the SDK takes them, removes them from the
  * address and validates them with the real server. The page lives on the server's origin.
  */

@@ -6,7 +6,7 @@ import { checkImageUrls } from './image-urls';
 
 const ok = 'https://cdn.campus.test/a.png';
 
-describe('image URL rules (docs/product.md §5)', () => {
+describe('image URL rules (https, an image extension, 1 to 16)', () => {
   it.each([
     [
       [

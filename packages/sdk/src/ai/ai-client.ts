@@ -26,7 +26,7 @@ export interface GenerateObjectInput extends GenerateTextInput {
 
 export interface GenerateImageInput {
   prompt: string;
-  /** Images to edit: 1 to 16 https URLs ending in jpg, jpeg, png, gif or webp (docs/product.md §5). */
+  /** Images to edit: 1 to 16 https URLs of jpg, jpeg, png, gif or webp (docs/product.md §9). */
   images?: string[];
   size?: string;
   n?: number;
@@ -44,7 +44,7 @@ export interface TranscribeInput {
 }
 
 /**
- * The AI endpoints of docs/product.md §7 (`/api/ai/{project}/text|object|image|speech|transcribe`),
+ * AI endpoints of docs/product.md §7.8 (`/api/ai/{project}/text|object|image|speech|transcribe`),
  * as thin typed calls. NOTE: the platform server does not implement them yet, so every call
  * currently resolves to the server's 404 as an AI_ERROR (status 404, code NOT_FOUND).
  */

@@ -3,7 +3,7 @@ import { createValidationError, type SdkError } from '../errors/sdk-error';
 
 const IMAGE_EXTENSION = /\.(jpe?g|png|gif|webp)$/i;
 
-/** docs/product.md §8's texts for image inputs, plus ours for the extension rule it states without one. */
+/** The messages for refused image inputs, checked before sending. */
 export const ImageUrlMessage = {
   https: 'Image URLs must use HTTPS protocol',
   invalid: 'Invalid URL format',
@@ -13,8 +13,8 @@ export const ImageUrlMessage = {
 } as const;
 
 /**
- * docs/product.md §5: image inputs are https URLs ending in jpg, jpeg, png, gif or webp, 1 to 16 of
- * them. Checked before sending, as a VALIDATION_ERROR; null when the list is fine.
+ * Image inputs are https URLs ending in jpg, jpeg, png, gif or webp, 1 to 16 of them
+ * (docs/product.md §9). Checked before sending, as a VALIDATION_ERROR; null when the list is fine.
  */
 export function checkImageUrls(urls: readonly string[]): SdkError | null {
   if (urls.length === 0) return createValidationError(ImageUrlMessage.none);

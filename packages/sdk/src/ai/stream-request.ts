@@ -5,7 +5,7 @@ import { fail, ok, type Result } from '../http/result';
 
 /**
  * POSTs JSON and hands each decoded text chunk of the streamed answer to `onChunk`; resolves
- * with the whole text. docs/product.md §8's messages: 'Streaming request failed' when the server
+ * with the whole text. docs/product.md §8.5's messages: 'Streaming request failed' when the server
  * refuses without saying why, 'No response body for streaming' when there is nothing to read.
  */
 export async function requestStream(

@@ -16,13 +16,13 @@ export interface AnalyticsEvent {
 /** The server takes at most 100 events a request. */
 const MAX_EVENTS_PER_REQUEST = 100;
 
-/** docs/product.md §9: Do-Not-Track is respected; nothing is sent while it is on. */
+/** docs/product.md §7.7: Do-Not-Track is respected; nothing is sent while it is on. */
 export function isDoNotTrackOn(): boolean {
   return typeof navigator !== 'undefined' && navigator.doNotTrack === '1';
 }
 
 /**
- * Analytics (docs/product.md §7 and §9): off until `enable()`; events batched by 10 or 3 s; sent on
+ * Analytics (docs/product.md §7.7): off until `enable()`; events batched by 10 or 3 s; sent on
  * page hide with `navigator.sendBeacon` (or fetch keepalive), which outlive the page. Best
  * effort: failures are swallowed, as analytics must never break the app.
  */
@@ -39,7 +39,7 @@ export function createAnalyticsClient(deps: {
   let detachPageHide: (() => void) | null = null;
 
   // Failures are swallowed (analytics must never break the app), so no caller ever sees an error
-  // kind; the spec has none for analytics, and any is as good for a result nobody reads.
+  // kind; docs/product.md §8.5 has none for analytics, and any will do for a result nobody reads.
   const post = (events: AnalyticsEvent[], keepalive = false) =>
     deps.api.request({
       method: 'POST',
@@ -96,7 +96,7 @@ export function createAnalyticsClient(deps: {
   }
 
   return {
-    /** Starts collecting (docs/product.md §7: analytics is disabled at start in the app). */
+    /** Starts collecting (docs/product.md §7.7: analytics is disabled at start in the app). */
     enable(): void {
       enabled = true;
       detachPageHide ??= attachPageHide();

@@ -10,7 +10,7 @@ export function createRandomId(): string {
 }
 
 /**
- * The analytics session of docs/product.md §9: one id until the visitor has been idle for 30
+ * The analytics session of docs/product.md §7.7: one id until the visitor has been idle for 30
  * minutes, then a new one. Idle is measured between tracked events.
  */
 export function createAnalyticsSession(now: () => number, createId: () => string = createRandomId) {

@@ -6,7 +6,7 @@ export const EVENT_NAME_MAX = 100;
 const MAX_DEPTH = 5;
 
 /**
- * docs/product.md §9: strings at most 256 characters. A cut never splits a surrogate pair, which
+ * docs/product.md §7.7: strings at most 256 characters. A cut never splits a surrogate pair, which
  * would leave half an emoji as an invalid character (the server clips the same way).
  */
 export function clipString(value: string, max = ANALYTICS_STRING_MAX): string {

@@ -10,8 +10,8 @@ import {
 } from '../../test/helpers/auth-server';
 import { createSharedStorage } from '../../test/helpers/memory-storage';
 
-// docs/product.md §4, source 2, and the login CSRF it invites: tokens in the address are taken only
-// to finish a sign-in this tab started, like OAuth's `state`.
+// docs/product.md §4.2, source 2, and the login CSRF it invites: tokens in the address are taken
+// only to finish a sign-in this tab started, like OAuth's `state`.
 describe('tokens in the page address', () => {
   beforeEach(() => {
     history.replaceState(null, '', '/');

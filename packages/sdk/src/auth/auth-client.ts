@@ -14,7 +14,7 @@ export interface SignInData {
   session: TokenSet;
 }
 
-/** The auth operations of docs/product.md §7, on top of the session. */
+/** The auth operations of docs/product.md §7.1, on top of the session. */
 export function createAuthClient(
   session: AuthSession,
   options: {

@@ -30,7 +30,7 @@ describe('auth refresh and sign-out', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('counts the access token as expired 30 s early (docs/product.md §4)', async () => {
+  it('counts the access token as expired 30 s early (docs/product.md §4.3)', async () => {
     const { auth, tokens, client } = await signedInClient();
 
     vi.setSystemTime(START + (900 - 31) * 1000);
@@ -178,7 +178,7 @@ describe('auth refresh and sign-out', () => {
     expect(await waiting).toEqual({ data: auth.user, error: null });
   });
 
-  it('waitForUser gives up after 5000 ms with the spec message', async () => {
+  it('waitForUser gives up after 5000 ms with the docs/product.md §8.5 message', async () => {
     const { client } = createTestClient(createAuthServer());
     await client.auth.ready;
     const waiting = client.auth.waitForUser();

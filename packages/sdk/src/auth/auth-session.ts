@@ -29,8 +29,8 @@ export interface AuthSessionOptions {
 }
 
 /**
- * The session of docs/product.md §4: the token set, the user, refresh and clearing, shared with the
- * other tabs. The start sequence lives in start-session.ts, the public operations in
+ * The session of docs/product.md §4.3: the token set, the user, refresh and clearing, shared with
+ * the other tabs. The start sequence lives in start-session.ts, the public operations in
  * auth-client.ts; everything that needs a token asks `getAccessToken` here.
  */
 export function createAuthSession(options: AuthSessionOptions) {

@@ -9,7 +9,7 @@ import {
 } from '../../test/helpers/auth-server';
 import { createSharedStorage } from '../../test/helpers/memory-storage';
 
-// docs/product.md §4, the start sequence: parent window (framed, 100 ms), page address, storage.
+// docs/product.md §4.2, the start sequence: parent window (framed, 100 ms), page address, storage.
 describe('auth start', () => {
   const PARENT = 'https://portal.campus.test';
   let parentPostMessage: ReturnType<typeof vi.fn>;

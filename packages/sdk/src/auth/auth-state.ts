@@ -1,6 +1,6 @@
 import type { AuthUser, TokenSet } from '@campuscollab/shared/core';
 
-/** The auth state of docs/product.md §4. */
+/** The auth state of docs/product.md §4.1. */
 export interface AuthState {
   user: AuthUser | null;
   tokens: TokenSet | null;
@@ -8,7 +8,7 @@ export interface AuthState {
   isLoading: boolean;
 }
 
-/** What `onAuthStateChange` listeners receive (docs/product.md §7: the user and a loading flag). */
+/** What `onAuthStateChange` listeners get (docs/product.md §4.1: the user and a loading flag). */
 export interface AuthChange {
   user: AuthUser | null;
   loading: boolean;

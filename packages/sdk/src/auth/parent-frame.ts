@@ -2,7 +2,7 @@ import { PARENT_TOKEN_WAIT_MS, type TokenSet } from '@campuscollab/shared/core';
 import { buildTokenSet } from './token-set';
 
 /**
- * The messages a parent window may send to an embedded app (docs/product.md §4):
+ * The messages a parent window may send to an embedded app (docs/product.md §4.2, §4.3):
  * `{ type: 'tokens', tokens: { access_token, refresh_token, ... } }` hands over a session (at start,
  * or later when the parent refreshed it) and `{ type: 'logout' }` ends it. At start the app asks
  * with `{ type: 'request-tokens' }`, which carries nothing secret.
@@ -32,7 +32,7 @@ export function normalizeParentOrigins(origins: readonly string[]): string[] {
   return [...normalized];
 }
 
-/** True when the page runs inside a frame, where source 1 of docs/product.md §4 applies. */
+/** True when the page runs inside a frame, where source 1 of docs/product.md §4.2 applies. */
 export function isEmbeddedInFrame(): boolean {
   try {
     return typeof window !== 'undefined' && window.parent != null && window.parent !== window;
@@ -76,7 +76,7 @@ export function listenToParent(
 }
 
 /**
- * Source 1 of docs/product.md §4: asks the parent for tokens and waits up to 100 ms for them.
+ * Source 1 of docs/product.md §4.2: asks the parent for tokens and waits up to 100 ms for them.
  * Resolves early when they come; null when not framed, no origin is allowed, or none came.
  */
 export function waitForParentTokens(options: ParentFrameOptions): Promise<TokenSet | null> {

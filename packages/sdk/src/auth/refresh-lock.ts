@@ -8,8 +8,8 @@ export interface RefreshLock {
 }
 
 /**
- * The lock tabs take before refreshing, so only one of them spends the refresh token (spec
- * section 4 plus the server's reuse detection: a rotated token replayed after 10 s revokes the
+ * The lock tabs take before refreshing, so only one of them spends the token (docs/product.md
+ * §4.3 plus the server's reuse detection: a rotated token replayed after 10 s revokes the
  * whole sign-in). Web Locks when the browser has them: the browser itself arbitrates and frees a
  * closed tab's lock. Otherwise a BroadcastChannel lease; with neither, this is a single-tab
  * environment and an in-tab queue is enough.

@@ -4,8 +4,8 @@ import type { ApiClient } from '../http/api-client';
 import { fail, ok, type Result } from '../http/result';
 
 /**
- * GET /api/auth/me (docs/product.md §7) with the session's token. A failure without a message of
- * its own, or an answer without a user, reads 'Failed to fetch user' (docs/product.md §8).
+ * GET /api/auth/me (docs/product.md §7.1) with the session's token. A failure without a message of
+ * its own, or an answer without a user, reads 'Failed to fetch user' (docs/product.md §8.5).
  */
 export async function requestMe(api: ApiClient): Promise<Result<AuthUser>> {
   const result = await api.request<{ user?: AuthUser }>({

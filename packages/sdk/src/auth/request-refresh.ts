@@ -10,13 +10,13 @@ export type RefreshOutcome =
   /** The server could not be asked (offline, 5xx, 429): keep the tokens and try again later. */
   | { kind: 'failed'; error: SdkError };
 
-/** POST /api/auth/refresh {refresh_token} (docs/product.md §7), read into one of three outcomes. */
+/** POST /api/auth/refresh {refresh_token} (docs/product.md §7.1), read as one of three outcomes. */
 export async function requestRefresh(
   api: ApiClient,
   tokens: TokenSet,
   nowMs: number,
 ): Promise<RefreshOutcome> {
-  // docs/product.md §4: an expired refresh token clears the session without asking the server.
+  // docs/product.md §4.3: an expired refresh token clears the session without asking the server.
   if (isRefreshTokenExpired(tokens, nowMs)) return { kind: 'signed-out' };
   const result = await api.request<unknown>({
     method: 'POST',
@@ -26,8 +26,8 @@ export async function requestRefresh(
     kind: SdkErrorKind.auth,
   });
   if (result.error) {
-    // 401 is the spec's "refresh fails"; a 400 means the stored token is malformed, which no
-    // retry will fix either.
+    // 401 is the refused refresh of docs/product.md §4.3; a 400 means the stored token is
+    // malformed, which no retry will fix either.
     const { status } = result.error;
     return status === 401 || status === 400
       ? { kind: 'signed-out' }

@@ -29,7 +29,7 @@ function createRandomState(): string {
 }
 
 /**
- * The `state` of OAuth for the hosted sign-in (docs/product.md §4, source 2). Tokens in the address
+ * OAuth's `state` for the hosted sign-in (docs/product.md §4.2, source 2). Tokens in the address
  * are a session only when they come back with the state this tab sent: anyone can make a link
  * with their own tokens, and a student who opened it would otherwise be signed in as them
  * (login CSRF), reading and writing as someone else without noticing.

@@ -17,8 +17,8 @@ interface Candidate {
 }
 
 /**
- * docs/product.md §4's start, in its order: (1) the parent window's tokens when framed, after up to
- * 100 ms; (2) the address's tokens; (3) the stored entry. Each is validated with GET /me (which
+ * docs/product.md §4.2's start, in its order: (1) the parent window's tokens when framed, after up
+ * to 100 ms; (2) the address's tokens; (3) the stored entry. Each is validated with GET /me (which
  * refreshes an expired token first); one the server refuses is dropped and the next is tried.
  * The valid one is stored and shared with the other tabs. If none is valid and authentication is
  * required, the visitor goes to the hosted sign-in page. A network failure keeps the tokens:

@@ -12,9 +12,9 @@ const positiveNumber = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;
 
 /**
- * A complete token set (docs/product.md §3) from whatever a source holds. The page address and the
- * parent window may carry only the two tokens; the spec's lifetimes (900 s and 30 days, section
- * 9) and "issued now" fill the rest. Anything without both tokens is no session at all.
+ * A complete token set (docs/product.md §3.3) from what a source holds. The page address and the
+ * parent window may carry only the two tokens; the default lifetimes (900 s and 30 days,
+ * §3.3) and "issued now" fill the rest. Anything without both tokens is no session at all.
  */
 export function buildTokenSet(value: unknown, nowMs: number): TokenSet | null {
   if (!isRecord(value)) return null;
@@ -41,7 +41,7 @@ export function stampTokenSet(tokens: TokenSet, nowMs: number): TokenSet {
   return { ...tokens, issued_at: Math.floor(nowMs / 1000) };
 }
 
-/** docs/product.md §4: the access token counts as expired 30 s before its real expiry. */
+/** docs/product.md §4.3: the access token counts as expired 30 s before its real expiry. */
 export function isAccessTokenExpired(tokens: TokenSet, nowMs: number): boolean {
   const expiresAt = (tokens.issued_at + tokens.expires_in - TOKEN_EXPIRY_MARGIN_SECONDS) * 1000;
   return nowMs >= expiresAt;

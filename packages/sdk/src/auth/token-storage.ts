@@ -8,7 +8,7 @@ export interface TokenStorage {
   removeItem(key: string): void;
 }
 
-/** The one browser-storage entry of docs/product.md §4, per server and project. */
+/** The one browser-storage entry of docs/product.md §4.2, per server and project. */
 export function buildStorageKey(projectId: string): string {
   return `campuscollab.auth.${projectId}`;
 }

@@ -6,7 +6,7 @@ const TOKEN_PARAMS = ['access_token', 'refresh_token'] as const;
 const HANDED_OVER_PARAMS = [...TOKEN_PARAMS, 'state'] as const;
 
 /**
- * docs/product.md §4, source 2: the hosted sign-in page sends the visitor back with `access_token`,
+ * docs/product.md §4.2, source 2: the hosted sign-in page returns the visitor with `access_token`,
  * `refresh_token` and the `state` this tab sent it. The tokens count only with that state (see
  * sign-in-state.ts); tokens and state are removed from the address at once, used or not, so
  * they end up neither in the history, nor in a bookmark, nor in a shared link.
@@ -38,7 +38,7 @@ export function readCurrentUrl(): string {
 }
 
 /**
- * The hosted sign-in page of docs/product.md §7, `${url}/auth?redirect_url=<here>&project_id=<id>`,
+ * docs/product.md §7.1's hosted sign-in page, `${url}/auth?redirect_url=<here>&project_id=<id>`,
  * plus the `state` it returns with the tokens.
  */
 export function buildSignInUrl(

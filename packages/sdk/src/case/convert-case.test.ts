@@ -6,7 +6,7 @@ import {
   convertToSnakeCase,
 } from './convert-case';
 
-describe('case conversion (docs/product.md §3)', () => {
+describe('case conversion (docs/product.md §3.1)', () => {
   it.each([
     ['userId', 'user_id'],
     ['profilePicture', 'profile_picture'],

@@ -1,5 +1,5 @@
 /**
- * docs/product.md §3: table names go to the backend in snake_case, field names camelCase to
+ * docs/product.md §3.1: table names go to the backend in snake_case, field names camelCase to
  * snake_case on send and back on receive. Only top-level keys are converted: nested values (the
  * JSON-encoded skill lists, realtime payloads, presence state) belong to the caller as they are.
  */

@@ -31,7 +31,7 @@ export interface SearchInput {
 }
 
 /**
- * The data endpoints of docs/product.md §7 (`/api/data/{project}/extract-from-url|extract-from-blob|
+ * Data endpoints of docs/product.md §7.8 (`/api/data/{project}/extract-from-url|extract-from-blob|
  * scrape|screenshot|fetch|search`), as thin typed calls. NOTE: the platform server does not
  * implement them yet, so every call currently resolves to the server's 404 as a DATA_ERROR.
  */

@@ -9,7 +9,7 @@ import {
 } from './error-from-response';
 import { SdkErrorKind } from './sdk-error';
 
-describe('error text (docs/product.md §8)', () => {
+describe('error text (docs/product.md §8.5)', () => {
   it.each([
     [
       'error.message of an error object',

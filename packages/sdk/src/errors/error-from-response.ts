@@ -1,7 +1,7 @@
 import { SdkError, SdkErrorKind } from './sdk-error';
 
 /**
- * The kind for a failed answer: the statuses docs/product.md §8 names win (401 AUTH_ERROR, 400
+ * The kind for a failed answer: the statuses docs/product.md §8.5 names win (401 AUTH_ERROR, 400
  * VALIDATION_ERROR), everything else belongs to the capability that asked (a storage 409 is a
  * STORAGE_ERROR, the ai module's 404 an AI_ERROR).
  */
@@ -19,7 +19,7 @@ const nonEmptyString = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : undefined;
 
 /**
- * docs/product.md §8's order for the text: the body's `error.message` when `error` is an object, or
+ * docs/product.md §8.5's order for the text: the body's `error.message` if `error` is an object, or
  * `error` itself when it is a string, then `message`, else the caller's fallback or 'HTTP {status}'.
  */
 export function readErrorMessage(body: unknown, status: number, fallback?: string): string {

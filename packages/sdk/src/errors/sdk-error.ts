@@ -1,6 +1,6 @@
 /**
- * The error kinds of docs/product.md §8, plus DATABASE_ERROR for table API failures that are neither
- * bad input (400), a missing session (401) nor a network failure: the spec's list has no kind for
+ * The error kinds of docs/product.md §8.5, plus DATABASE_ERROR for table API failures that are
+ * neither bad input (400), a missing session (401) nor a network failure: no other kind fits
  * a 403 policy refusal or a 409 conflict, and calling those VALIDATION_ERROR would mislead.
  */
 export const SdkErrorKind = {
@@ -17,7 +17,7 @@ export const SdkErrorKind = {
 
 export type SdkErrorKind = (typeof SdkErrorKind)[keyof typeof SdkErrorKind];
 
-/** The spec's fixed client-side messages (section 8), so callers can compare against them. */
+/** The fixed client-side messages of docs/product.md §8.5, so callers can compare against them. */
 export const SdkMessage = {
   networkFailed: 'Network request failed',
   uploadFailed: 'File upload failed',

@@ -8,8 +8,8 @@ export type FetchFunction = (
 /** What an authorized request needs from the auth session. */
 export interface AccessTokenSource {
   /**
-   * A usable access token, refreshed first when it counts as expired (docs/product.md §4); null when
-   * signed out. Throws an SdkError when a needed refresh could not reach the server.
+   * A usable access token, refreshed first when it counts as expired (docs/product.md §4.3); null
+   * when signed out. Throws an SdkError when a needed refresh could not reach the server.
    */
   getAccessToken(): Promise<string | null>;
   /**

@@ -10,12 +10,12 @@ export interface EmailInput {
   text?: string;
 }
 
-/** Notifications (docs/product.md §7): POST /api/notifications/{project}/email. */
+/** Notifications (docs/product.md §7.5): POST /api/notifications/{project}/email. */
 export function createNotificationsClient(deps: { api: ApiClient; projectId: string }) {
   return {
     /**
      * Sends an email. A signed-in student may write only to their own address (the server
-     * refuses others with 403 NOTIFICATIONS_ERROR). docs/product.md §5: `to`, `subject`, and
+     * refuses others with 403 NOTIFICATIONS_ERROR). docs/product.md §8.5: `to`, `subject`, and
      * `html` or `text` are required; checked before sending.
      */
     async sendEmail(input: EmailInput): Promise<Result<{ sent: boolean }>> {

@@ -9,7 +9,7 @@ export interface SocketHandlers {
 }
 
 /**
- * Opens a WebSocket with the spec's 10 s connect timeout (section 9). A socket still opening
+ * Opens a WebSocket with the 10 s connect timeout of docs/product.md §9. A socket still opening
  * then is closed and reported as dropped, like a network failure.
  */
 export function openWebSocket(

@@ -24,7 +24,7 @@ export interface RealtimeClientOptions {
   subscribeToTokens: (listener: (accessToken: string | null) => void) => () => void;
 }
 
-/** Realtime (docs/product.md §7, docs/realtime-protocol.md): channels over one WebSocket, plus HTTP calls. */
+/** Realtime (docs/product.md §7.4, docs/realtime-protocol.md): WebSocket channels, HTTP calls. */
 export function createRealtimeClient(options: RealtimeClientOptions) {
   const channels = new Map<string, RealtimeChannel>();
   const statusListeners = new Set<(status: RealtimeStatus) => void>();

@@ -15,8 +15,8 @@ import {
 } from './realtime-types';
 
 /**
- * One WebSocket to `/api/realtime/{project}` with the spec's timeouts (10 s to connect and for
- * every answer), a 25 s heartbeat and reconnection with backoff (docs/realtime-protocol.md).
+ * One WebSocket to `/api/realtime/{project}` with docs/product.md §9's timeouts (10 s to connect
+ * and for every answer), a 25 s heartbeat, and reconnects with backoff (docs/realtime-protocol.md).
  */
 export class RealtimeConnection {
   private socket: WebSocketLike | null = null;

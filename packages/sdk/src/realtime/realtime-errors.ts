@@ -12,7 +12,7 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   INTERNAL_ERROR: 500,
 };
 
-/** docs/product.md §8: realtime failures are REALTIME_ERROR, with the server's code kept. */
+/** docs/product.md §8.5: realtime failures are REALTIME_ERROR, with the server's code kept. */
 export function createRealtimeError(message: string, code?: string): SdkError {
   return new SdkError({
     kind: SdkErrorKind.realtime,

@@ -73,7 +73,7 @@ describe('storage', () => {
     progress = [];
   });
 
-  it('refuses files over 50 MB before sending, in the spec words', async () => {
+  it('refuses files over 50 MB before sending, in the words of docs/product.md §8.7', async () => {
     const { auth, client } = await signedIn();
     const oneByteOver = await client.storage.upload(
       'profile-pictures/a1/big.bin',

@@ -44,7 +44,7 @@ export function formatMegabytes(bytes: number): string {
   return tenths % 10 === 0 ? String(tenths / 10) : (tenths / 10).toFixed(1);
 }
 
-/** docs/product.md §8's message, refused before a byte is sent (the server checks again). */
+/** docs/product.md §8.7's message, refused before a byte is sent (the server checks again). */
 export function createFileTooLargeError(bytes: number): SdkError {
   return new SdkError({
     kind: SdkErrorKind.storage,
@@ -54,7 +54,7 @@ export function createFileTooLargeError(bytes: number): SdkError {
   });
 }
 
-/** Storage (docs/product.md §7): upload with progress, download, remove, public URLs. */
+/** Storage (docs/product.md §7.3): upload with progress, download, remove, public URLs. */
 export function createStorageClient(deps: {
   api: ApiClient;
   tokens: AccessTokenSource;

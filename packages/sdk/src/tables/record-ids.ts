@@ -1,5 +1,5 @@
 /**
- * docs/product.md §3: records without an id get a random one. Only where the server accepts a
+ * docs/product.md §3.1: records without an id get a random one. Only where the server accepts a
  * client's id: projects, applications and messages. A profile's id (users) is always the
  * server's ('user_' + timestamp), and sending one is refused (403), so users get none here.
  */
@@ -16,7 +16,7 @@ function randomHex(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** The spec's id shape, e.g. 'msg_1718000000000a1b2c3d4', for a table that takes client ids. */
+/** docs/product.md §3.1's id shape, e.g. 'msg_1718000000000a1b2c3d4', for tables that take ids. */
 export function createRecordId(table: string, nowMs: number): string | null {
   const prefix = CLIENT_ID_PREFIXES[table];
   return prefix ? `${prefix}_${nowMs}${randomHex()}` : null;

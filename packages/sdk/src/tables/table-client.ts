@@ -58,7 +58,7 @@ function mapFailure(error: PostgrestFailure, status: number): SdkError {
 type Connect = (hooks?: ConnectionHooks) => PostgrestClient;
 
 /**
- * The generic table interface the spec's data operations use (section 7), on postgrest-js:
+ * The table interface the app reads and writes through (docs/product.md §7.2), on postgrest-js:
  * camelCase in and out, snake_case on the wire, `{ data, error }` results.
  */
 export function createTableClient<Row>(table: string, connect: Connect, now: () => number) {

@@ -1,6 +1,6 @@
 /**
- * The four tables of the platform as the SDK returns them (camelCase; DESIGN.md section 3 has
- * the access policies). Skill and interest lists are JSON-encoded text, as stored (docs/product.md §3).
+ * The four tables of the platform as the SDK returns them (camelCase; docs/product.md §6 has
+ * the access policies). Skill and interest lists are JSON-encoded text, as stored (§3.4).
  */
 export interface UserRecord {
   /** The profile's own id ('user_' + timestamp), assigned by the server. */

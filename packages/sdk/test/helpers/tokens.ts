@@ -8,7 +8,7 @@ export function makeAccessToken(subject: string, label: string): string {
   return `${encode({ alg: 'HS256' })}.${encode({ sub: subject, label })}.signature`;
 }
 
-/** A token set issued at `nowMs`, with the spec's lifetimes. */
+/** A token set issued at `nowMs`, with the default lifetimes of docs/product.md §3.3. */
 export function makeTokenSet(subject: string, label: string, nowMs = Date.now()): TokenSet {
   return {
     access_token: makeAccessToken(subject, label),
