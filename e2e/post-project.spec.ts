@@ -27,7 +27,7 @@ test('a student posts a project with validation, skill chips and a success toast
   await expect(submit).toBeDisabled();
   await description.fill('   ');
   await expect(submit).toBeEnabled();
-  // Blank after trimming is refused with the spec's message.
+  // Blank after trimming is refused with the message of docs/product.md §5.6.
   await submit.click();
   await expect(page.getByRole('alert')).toHaveText('Please fill in all required fields');
 

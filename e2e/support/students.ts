@@ -94,7 +94,7 @@ export async function deleteStudent(student: Student): Promise<void> {
   });
 }
 
-/** The browser-storage entry where the SDK keeps the session (docs/product.md §4, source 3). */
+/** The browser-storage entry where the SDK keeps the session (docs/product.md §4.2, source 3). */
 export const SESSION_STORAGE_KEY = 'campuscollab.auth.campus';
 
 /**
