@@ -32,7 +32,7 @@ interface DatabasePlans {
 }
 
 // Hot queries run with a few shapes, over and over, with different values; building and
-// compiling them with Kysely each time was a quarter of a read. Table API shapes come from
+// compiling them with Kysely each time is wasted work (decision 012). Table API shapes come from
 // clients, so the plans are bounded.
 const PLANS_PER_DATABASE = 500;
 const plansByDatabase = new WeakMap<object, DatabasePlans>();

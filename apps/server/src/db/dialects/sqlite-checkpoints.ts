@@ -7,7 +7,7 @@ export const CHECKPOINT_INTERVAL_MS = 1000;
 const MAX_PASSES = 8;
 /**
  * A pass that found no more new frames than this leaves the rest to the writing thread. Its
- * pass then moves about as many, and the disk syncs about 30 µs a page here: about 2 ms.
+ * pass then moves about as many, which takes only a moment (decision 011).
  */
 const FEW_FRAMES = 64;
 
@@ -58,12 +58,12 @@ export interface Checkpoints {
 /**
  * Checkpoints a WAL database from a worker thread with its own connection. SQLite's automatic
  * checkpoint runs inside the commit that crosses 1,000 pages of log, on the thread that
- * committed: on this machine about one write in 300 then took 10 ms, mostly waiting for the
- * disk, and the whole server waited with it. The connection that writes turns the automatic
- * checkpoint off; a PASSIVE checkpoint never blocks its readers or its writer.
+ * committed: that write then waits for the disk, and the whole server with it (decision 011).
+ * The connection that writes turns the automatic checkpoint off; a PASSIVE checkpoint never
+ * blocks its readers or its writer.
  *
  * But SQLite starts the log over only once a checkpoint has moved all of it, and under steady
- * writes every pass misses the frames written during it: the log then grew by 30 MB a second.
+ * writes every pass misses the frames written during it: the log would never start over.
  * So the worker repeats its pass while each finds many new frames, each shorter than the last,
  * then the writing thread moves the few left. With no write in between, the next commit
  * starts the log from its beginning.

@@ -43,7 +43,7 @@ export function openSqlite(file: string, options: OpenOptions = {}): DatabaseHan
     return runOnConnection(statements, sql, parameters);
   };
   // better-sqlite3 answers at once, so a plan outside a transaction can skip the driver's
-  // connection lock and its promises, about 6% of a small read's time. Inside a transaction
+  // connection lock and its promises (decision 011). Inside a transaction
   // the connection is the transaction's, and the plan waits its turn through the driver.
   runPlansDirectly(db, (sql, parameters) =>
     connection.inTransaction ? null : run(sql, parameters),
