@@ -81,15 +81,15 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
  * Tokens verified recently, by their exact text. A client sends the same access token with every
- * request for up to 15 minutes, and checking its signature again each time was a fifth of a
- * small request's cost. An entry lives no longer than its token; a token that differs in any
+ * request for up to 15 minutes, and checking its signature again each time is wasted work
+ * (decision 011). An entry lives no longer than its token; a token that differs in any
  * character is not found and is verified in full.
  */
 const VERIFIED_TOKENS = 10_000;
 
 export function registerAuthentication(app: FastifyInstance, options: AuthenticationOptions): void {
-  // fast-jwt signs with node:crypto's synchronous HMAC; WebCrypto's is an asynchronous job that
-  // cost a sixth of a token refresh (docs/decisions/003-refresh-token-rotation.md).
+  // fast-jwt signs with node:crypto's synchronous HMAC; WebCrypto's is a slower asynchronous job
+  // (docs/decisions/003-refresh-token-rotation.md).
   const sign = createSigner({
     key: options.jwtSecret,
     algorithm: 'HS256',

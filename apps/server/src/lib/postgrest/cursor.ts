@@ -39,8 +39,8 @@ export function withKeyColumn(
   ];
 }
 
-// Every page of a list carries a cursor for the same few orders; hashing each again was a third
-// of a cursor's cost. The orders are the client's, so the memo is bounded.
+// Every page of a list carries a cursor for the same few orders; hashing each again is wasted
+// work (decision 011). The orders are the client's, so the memo is bounded.
 const fingerprints = new LRUCache<string, string>({ max: 256 });
 
 /** A short digest of the order (and scope) a cursor was issued for. */
