@@ -4,7 +4,7 @@ import { readHeader, REQUEST_HEADERS, type RequestHeaders } from '../../lib/post
 import type { PreparedRead } from './read';
 
 // Clients repeat the same reads (a badge's unread count, a dashboard's figures, a list's first
-// page), and parsing and planning one again took a third of a small read's time. The URLs come
+// page), and parsing and planning one again is wasted work (decision 011). The URLs come
 // from clients, so the reads kept are bounded in number, and a long URL's is not kept at all.
 const READS_KEPT = 500;
 const LONGEST_KEPT_URL = 2048;
