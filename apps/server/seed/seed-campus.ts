@@ -68,7 +68,7 @@ async function writeCampus(
   // A second seed into a non-empty database must draw other ids than the first.
   const random = createRandom(mixSeeds(options.seed, existing.counts.accounts));
   const nowMs = options.now?.getTime() ?? Math.floor(Date.now() / DAY_MS) * DAY_MS;
-  // scrypt costs ~50 ms; once per account would take hours at 100,000 accounts.
+  // scrypt is slow on purpose (decision 004): once per account, 100,000 accounts take hours.
   const passwordHash = await hashPassword(SEED_PASSWORD);
   const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)}s`;
   const progress: ReportProgress = (table, done, total) =>
