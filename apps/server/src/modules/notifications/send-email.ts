@@ -9,7 +9,7 @@ import { completeEmailParts } from './email-parts';
 /** Large enough for any newsletter-style body, small enough to keep one request cheap. */
 const BODY_MAX = 100_000;
 
-/** docs/product.md §8.5: email notifications need to, subject, and html or text. */
+/** docs/product.md §7.5: email notifications need to, subject, and html or text. */
 export const sendEmailBody = z
   .object({
     // One plain address: no display names or lists, so nothing can add recipients. A missing
