@@ -13,6 +13,7 @@ export interface Mailer {
   close(): void;
 }
 
+/** With SMTP_URL, emails leave through that server (docs/decisions/006). */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
@@ -21,12 +22,4 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
     },
     close: () => transport.close(),
   };
-}
-
-/** Escapes text for an HTML email body. */
-export function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
-  );
 }

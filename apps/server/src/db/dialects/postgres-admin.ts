@@ -1,4 +1,5 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { PostgrestCode } from '../../lib/postgrest/error-codes';
 import type { Database } from '../schema';
 import type { AdminSqlOptions, AdminStatement, AdminStatementResult } from './admin-sql';
 import { AdminSqlError } from './admin-sql';
@@ -41,6 +42,10 @@ export async function runPostgresAdminStatements(
     });
   } catch (error) {
     const { message, code } = error as { message: string; code?: string };
-    throw new AdminSqlError(message, code ?? 'XX000', code === '57014');
+    throw new AdminSqlError(
+      message,
+      code ?? PostgrestCode.internalError,
+      code === PostgrestCode.queryCanceled,
+    );
   }
 }

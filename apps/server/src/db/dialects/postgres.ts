@@ -1,5 +1,6 @@
 import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { isDataException, PostgrestCode } from '../../lib/postgrest/error-codes';
 import { planStatementName } from '../plans';
 import type { Database } from '../schema';
 import { preparePlans } from './postgres-statements';
@@ -18,10 +19,10 @@ const types = {
 };
 
 const CONSTRAINT_KINDS: Record<string, ConstraintViolation['kind']> = {
-  '23505': 'unique',
-  '23503': 'foreign_key',
-  '23502': 'not_null',
-  '23514': 'check',
+  [PostgrestCode.uniqueViolation]: 'unique',
+  [PostgrestCode.foreignKeyViolation]: 'foreign_key',
+  [PostgrestCode.notNullViolation]: 'not_null',
+  [PostgrestCode.checkViolation]: 'check',
 };
 
 export function openPostgres(connectionString: string, options: OpenOptions = {}): DatabaseHandle {
@@ -47,7 +48,7 @@ export function openPostgres(connectionString: string, options: OpenOptions = {}
     classifyError(error) {
       const code = (error as { code?: unknown }).code;
       if (typeof code !== 'string') return null;
-      const kind = CONSTRAINT_KINDS[code] ?? (code.startsWith('22') ? 'invalid_value' : undefined);
+      const kind = CONSTRAINT_KINDS[code] ?? (isDataException(code) ? 'invalid_value' : undefined);
       if (!kind) return null;
       const { message, detail } = error as { message: string; detail?: string };
       return { kind, detail: detail ?? message };

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { PostgrestCode } from '../../lib/postgrest/error-codes';
 import type { AdminSqlOptions, AdminStatement, AdminStatementResult } from './admin-sql';
 import { AdminSqlError } from './admin-sql';
 
@@ -59,7 +60,8 @@ export function runSqliteAdminStatements(
     });
     const timer = setTimeout(() => {
       void worker.terminate();
-      reject(new AdminSqlError('canceling statement due to statement timeout', '57014', true));
+      const message = 'canceling statement due to statement timeout';
+      reject(new AdminSqlError(message, PostgrestCode.queryCanceled, true));
     }, options.timeoutMs);
     worker.once(
       'message',

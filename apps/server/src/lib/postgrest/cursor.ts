@@ -1,5 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { PostgrestCode } from './error-codes';
 import { PostgrestError } from './errors';
 import type { OrderTerm } from './types';
 
@@ -126,5 +127,10 @@ function checkKey(key: CursorKey): void {
 }
 
 function rejectCursor(details: string): never {
-  throw new PostgrestError({ status: 400, code: 'PGRST100', message: 'Invalid cursor', details });
+  throw new PostgrestError({
+    status: 400,
+    code: PostgrestCode.invalidQuery,
+    message: 'Invalid cursor',
+    details,
+  });
 }

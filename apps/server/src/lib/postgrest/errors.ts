@@ -1,3 +1,5 @@
+import { PostgrestCode } from './error-codes';
+
 /** The JSON body PostgREST sends for every error; postgrest-js reads exactly these four keys. */
 export interface PostgrestErrorBody {
   code: string;
@@ -41,7 +43,13 @@ export function createParseError(
   details: string | null,
   hint: string | null = null,
 ): PostgrestError {
-  return new PostgrestError({ status: 400, code: 'PGRST100', message, details, hint });
+  return new PostgrestError({
+    status: 400,
+    code: PostgrestCode.invalidQuery,
+    message,
+    details,
+    hint,
+  });
 }
 
 /**

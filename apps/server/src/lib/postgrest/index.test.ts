@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import * as postgrest from './index';
 
 describe('public API', () => {
-  it('exports the parser, errors, cursor and preference helpers', () => {
+  it('exports the parser, errors, error codes, cursor and preference helpers', () => {
     expect(Object.keys(postgrest).sort()).toEqual([
       'DEFAULT_MAX_LIMIT',
+      'PostgrestCode',
       'PostgrestError',
       'REQUEST_HEADERS',
       'createParseError',

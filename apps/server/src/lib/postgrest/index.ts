@@ -1,6 +1,7 @@
 export { parsePostgrestRequest, readHeader, REQUEST_HEADERS } from './parse-request';
 export type { ParseRequestOptions, RequestHeaders } from './parse-request';
 export { PostgrestError, createParseError } from './errors';
+export { PostgrestCode } from './error-codes';
 export type { PostgrestErrorBody, PostgrestErrorInit } from './errors';
 export { encodeCursor, decodeCursor, fingerprintOrder, withKeyColumn } from './cursor';
 export type { CursorKey } from './cursor';

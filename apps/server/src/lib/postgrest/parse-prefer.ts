@@ -1,3 +1,4 @@
+import { PostgrestCode } from './error-codes';
 import { PostgrestError } from './errors';
 import type {
   CountPreference,
@@ -47,7 +48,7 @@ export function parsePreferHeaders(headers: readonly string[]): Preferences {
   if (preferences.handling === 'strict' && preferences.invalid.length > 0) {
     throw new PostgrestError({
       status: 400,
-      code: 'PGRST122',
+      code: PostgrestCode.invalidPreferences,
       message: 'Invalid preferences given with handling=strict',
       details: `Invalid preferences: ${preferences.invalid.join(', ')}`,
     });

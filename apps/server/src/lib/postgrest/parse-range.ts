@@ -1,3 +1,4 @@
+import { PostgrestCode } from './error-codes';
 import { describeFailure, ParseFailure, PostgrestError } from './errors';
 import type { RangeSpec } from './types';
 
@@ -50,7 +51,7 @@ export function parseRangeHeader(
   if (to !== null && to < from) {
     throw new PostgrestError({
       status: 416,
-      code: 'PGRST103',
+      code: PostgrestCode.rangeNotSatisfiable,
       message: 'Requested range not satisfiable',
       details:
         'The lower boundary must be lower than or equal to the upper boundary in the Range header.',

@@ -1,5 +1,6 @@
 import { listReferencedColumns } from './collect-columns';
 import { decodeCursor, withKeyColumn } from './cursor';
+import { PostgrestCode } from './error-codes';
 import { createParseError, describeFailure, ParseFailure, PostgrestError } from './errors';
 import { isSafeIdentifier, parseIdentifier } from './identifier';
 import { parseAcceptHeader } from './parse-accept';
@@ -160,7 +161,12 @@ function readCursor(
   options: ParseRequestOptions,
 ): CursorPosition {
   const reject = (details: string): never => {
-    throw new PostgrestError({ status: 400, code: 'PGRST100', message: 'Invalid cursor', details });
+    throw new PostgrestError({
+      status: 400,
+      code: PostgrestCode.invalidQuery,
+      message: 'Invalid cursor',
+      details,
+    });
   };
   if (options.cursorSecret === undefined || options.cursorSecret.length === 0) {
     return reject('cursor pagination is not enabled');

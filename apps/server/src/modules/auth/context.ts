@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import type { Mailer } from '../../lib/mailer';
 import type { Authentication } from '../../plugins/authentication';
 import type { DomainEvents } from '../../plugins/events';
-import type { BackgroundMail } from './background-mail';
+import type { BackgroundMail } from '../email/background-mail';
 import type { SessionContext } from './sessions';
 
 /** What the auth handlers need, built once in routes.ts. */
@@ -16,7 +16,7 @@ export interface AuthContext {
   sessions: SessionContext;
   publicUrl: string;
   log: FastifyBaseLogger;
-  /** Emails that only some addresses get, sent after the reply (see background-mail.ts). */
+  /** Emails only some addresses get, sent after the reply (modules/email/background-mail.ts). */
   background: BackgroundMail;
 }
 

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../lib/mailer';
+import { escapeHtml } from '../../lib/escape-html';
 
 export interface HostedPageModel {
   redirectUrl: string;

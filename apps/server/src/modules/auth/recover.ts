@@ -1,7 +1,7 @@
+import { passwordResetEmail } from '../email/auth-emails';
 import { findAccountByEmail } from './accounts';
 import { resetPasswordPageUrl, type AuthContext } from './context';
 import { replaceEmailToken } from './email-tokens';
-import { passwordResetEmail } from './emails';
 
 /**
  * POST /api/auth/recover ("Forgot password?"): the owner of an existing account, verified or

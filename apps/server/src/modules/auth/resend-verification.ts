@@ -4,7 +4,7 @@ import { sendVerification } from './send-verification';
 
 /**
  * Re-sends the link when the address has an unverified account; silent otherwise. Runs after
- * the reply (background-mail.ts), so its speed does not tell which case it was.
+ * the reply (modules/email/background-mail.ts), so its speed does not tell which case it was.
  */
 export function resendVerification(context: AuthContext, email: string): void {
   context.background.run('verification resend', async () => {

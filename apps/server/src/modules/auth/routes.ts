@@ -16,7 +16,7 @@ import {
 import type { Config } from '../../config';
 import type { Mailer } from '../../lib/mailer';
 import { createIpAndEmailLimit, limitByBody } from '../../plugins/rate-limit';
-import { createBackgroundMail } from './background-mail';
+import { createBackgroundMail } from '../email/background-mail';
 import { verifyEmailPageUrl, type AuthContext } from './context';
 import { registerHostedSignIn } from './hosted-routes';
 import { deleteMe, getMe, updateMe } from './me';

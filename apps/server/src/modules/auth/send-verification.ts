@@ -1,7 +1,7 @@
+import { verificationEmail } from '../email/auth-emails';
 import type { AuthContext } from './context';
 import { verificationLink } from './context';
 import { issueEmailToken } from './email-tokens';
-import { verificationEmail } from './emails';
 
 /**
  * Issues a fresh verification link and emails it. Earlier links stay valid until one is used

@@ -1,9 +1,9 @@
 import type { SignUpBody } from '@campuscollab/shared';
 import { hashPassword } from '../../lib/passwords';
 import { generateId } from '../../lib/tokens';
+import { accountExistsEmail } from '../email/auth-emails';
 import { findAccountByEmail, NO_PASSWORD } from './accounts';
 import { signInPageUrl, type AuthContext } from './context';
-import { accountExistsEmail } from './emails';
 import { sendVerification } from './send-verification';
 import { recordSignupAttempt } from './signup-attempts';
 

@@ -4,8 +4,12 @@ import type { ApplicationsTable, Database, MessagesTable } from '../../db/schema
 import type { Email, Mailer } from '../../lib/mailer';
 import { createInProcessCounters, type WindowCounters } from '../../lib/window-counters';
 import type { DomainEventMap, DomainEvents } from '../../plugins/events';
+import {
+  applicationDecisionEmail,
+  newApplicationEmail,
+  newMessageEmail,
+} from '../email/notification-emails';
 import { placeInBurst, type EmailBurst } from './email-bursts';
-import { applicationDecisionEmail, newApplicationEmail, newMessageEmail } from './emails';
 import { findNotificationRecipient, findProfileName, findProjectTitle } from './recipients';
 
 export interface DomainEmailContext {
@@ -17,8 +21,6 @@ export interface DomainEmailContext {
   counters?: WindowCounters;
 }
 
-/** A sender without a profile is shown generically, as a poster is (docs/product.md §3.6). */
-const UNKNOWN_STUDENT = 'A student';
 const DECIDED = new Set(['Accepted', 'Declined']);
 
 function pageLink(publicUrl: string, page: 'messages' | 'dashboard'): string {
@@ -40,7 +42,7 @@ async function composeMessageEmail(
   if (!recipient?.wantsEmail) return null;
   return newMessageEmail({
     to: recipient.email,
-    senderName: (await findProfileName(context.db, message.sender_id)) ?? UNKNOWN_STUDENT,
+    senderName: await findProfileName(context.db, message.sender_id),
     subject: message.subject,
     message: message.message,
     link: pageLink(context.publicUrl, 'messages'),
@@ -61,8 +63,8 @@ async function composeApplicationEmail(
   if (!owner?.wantsEmail) return null;
   return newApplicationEmail({
     to: owner.email,
-    applicantName: (await findProfileName(context.db, application.applicant_id)) ?? UNKNOWN_STUDENT,
-    projectTitle: (await findProjectTitle(context.db, application.project_id)) ?? 'your project',
+    applicantName: await findProfileName(context.db, application.applicant_id),
+    projectTitle: await findProjectTitle(context.db, application.project_id),
     link: pageLink(context.publicUrl, 'dashboard'),
     lastOfBurst,
   });
@@ -81,7 +83,7 @@ async function composeDecisionEmail(
   if (!applicant?.wantsEmail) return null;
   return applicationDecisionEmail({
     to: applicant.email,
-    projectTitle: (await findProjectTitle(context.db, application.project_id)) ?? 'a project',
+    projectTitle: await findProjectTitle(context.db, application.project_id),
     accepted: application.status === 'Accepted',
     link: pageLink(context.publicUrl, 'dashboard'),
     lastOfBurst,

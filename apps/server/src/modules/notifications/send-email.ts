@@ -4,7 +4,7 @@ import { ErrorCode } from '@campuscollab/shared';
 import { HttpError } from '../../lib/http-error';
 import type { Mailer } from '../../lib/mailer';
 import type { RequestUser } from '../../plugins/authentication';
-import { completeEmailParts } from './email-parts';
+import { composeRequestedEmail } from '../email/requested-email';
 
 /** Large enough for any newsletter-style body, small enough to keep one request cheap. */
 const BODY_MAX = 100_000;
@@ -52,9 +52,9 @@ export async function sendRequestedEmail(
   log: FastifyBaseLogger,
   body: SendEmailBody,
 ): Promise<void> {
-  const parts = completeEmailParts(body);
+  const email = composeRequestedEmail(body);
   try {
-    await mailer.send({ to: body.to, subject: body.subject, ...parts });
+    await mailer.send(email);
   } catch (error) {
     // The caller asked for this email and can retry; say so rather than a bare 500.
     log.error({ err: error }, 'requested email could not be sent');

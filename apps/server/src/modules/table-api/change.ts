@@ -1,5 +1,5 @@
 import type { Expression, SqlBool } from 'kysely';
-import { PostgrestError } from '../../lib/postgrest';
+import { PostgrestCode, PostgrestError } from '../../lib/postgrest';
 import { bindConditions } from './query/bind-conditions';
 import { Bindings } from './query/bindings';
 import { compileWhere, type CompileContext } from './query/conditions';
@@ -19,7 +19,7 @@ import { readWriteBody, validateWriteValues } from './write-values';
 const permissionDenied = (table: string, verb: string) =>
   new PostgrestError({
     status: 403,
-    code: '42501',
+    code: PostgrestCode.insufficientPrivilege,
     message: `permission denied to ${verb} these rows of "${table}"`,
     hint: 'Only the owner can do this',
   });
@@ -49,7 +49,7 @@ export async function changeRows(
   if (verb === 'update' && Object.keys(patch).length === 0) {
     throw new PostgrestError({
       status: 400,
-      code: 'PGRST102',
+      code: PostgrestCode.invalidBody,
       message: 'Empty or invalid json',
       details: 'nothing to update',
     });
@@ -106,7 +106,7 @@ export async function changeRows(
     if (handling === 'strict' && maxAffected !== null && rows.length > maxAffected) {
       throw new PostgrestError({
         status: 400,
-        code: 'PGRST124',
+        code: PostgrestCode.maxAffectedExceeded,
         message: 'Query result exceeds max-affected preference constraint',
         details: `The query affects ${rows.length} rows`,
       });

@@ -1,16 +1,32 @@
 import type { DatabaseHandle } from '../../db/dialects/types';
-import { PostgrestError } from '../../lib/postgrest';
+import { PostgrestCode, PostgrestError } from '../../lib/postgrest';
 
 const RESPONSES = {
-  unique: { status: 409, code: '23505', message: 'duplicate key value violates unique constraint' },
+  unique: {
+    status: 409,
+    code: PostgrestCode.uniqueViolation,
+    message: 'duplicate key value violates unique constraint',
+  },
   foreign_key: {
     status: 409,
-    code: '23503',
+    code: PostgrestCode.foreignKeyViolation,
     message: 'insert or update violates foreign key constraint',
   },
-  not_null: { status: 400, code: '23502', message: 'null value violates not-null constraint' },
-  check: { status: 400, code: '23514', message: 'new row violates check constraint' },
-  invalid_value: { status: 400, code: '22000', message: 'a value is not valid for its column' },
+  not_null: {
+    status: 400,
+    code: PostgrestCode.notNullViolation,
+    message: 'null value violates not-null constraint',
+  },
+  check: {
+    status: 400,
+    code: PostgrestCode.checkViolation,
+    message: 'new row violates check constraint',
+  },
+  invalid_value: {
+    status: 400,
+    code: PostgrestCode.dataException,
+    message: 'a value is not valid for its column',
+  },
 } as const;
 
 /**

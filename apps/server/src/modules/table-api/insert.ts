@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { PostgrestError } from '../../lib/postgrest';
+import { PostgrestCode, PostgrestError } from '../../lib/postgrest';
 import type { RequestUser } from '../../plugins/authentication';
 import { expandSelect, projectRow } from './query/select-list';
 import {
@@ -23,7 +23,7 @@ function conflictTarget(policy: TablePolicy, requested: string[] | null): string
   if (!matches) {
     throw new PostgrestError({
       status: 400,
-      code: '42P10',
+      code: PostgrestCode.invalidColumnReference,
       message: 'there is no unique or exclusion constraint matching the ON CONFLICT specification',
       hint: `on_conflict must be one of: ${policy.uniqueKeys.map((key) => key.join(',')).join('; ')}`,
     });
@@ -80,7 +80,7 @@ function requireDistinctKeys(values: Row[], target: string[]): void {
     if (seen.has(key)) {
       throw new PostgrestError({
         status: 400,
-        code: '21000',
+        code: PostgrestCode.cardinalityViolation,
         message: 'ON CONFLICT DO UPDATE command cannot affect row a second time',
         details: `Key (${target.join(', ')}) appears more than once in the request`,
         hint: 'Ensure that no rows proposed for insertion within the same command have duplicate constrained values.',
@@ -124,7 +124,7 @@ async function mergeExistingRows(
   if (rows.length < existing.length) {
     throw new PostgrestError({
       status: 403,
-      code: '42501',
+      code: PostgrestCode.insufficientPrivilege,
       message: `permission denied to update existing rows of "${policy.name}"`,
       hint: 'Only the owner can change an existing row',
     });

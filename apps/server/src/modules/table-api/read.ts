@@ -1,6 +1,6 @@
 import { NEXT_CURSOR_HEADER } from '@campuscollab/shared';
 import { sql, type Compilable } from 'kysely';
-import { encodeCursor, PostgrestError } from '../../lib/postgrest';
+import { encodeCursor, PostgrestCode, PostgrestError } from '../../lib/postgrest';
 import type { Condition, OrderTerm, ParsedRequest } from '../../lib/postgrest';
 import type { RequestUser } from '../../plugins/authentication';
 import { rethrowAsPostgrestError } from './database-errors';
@@ -279,7 +279,7 @@ export async function runRead(
   if (total !== null && offset > 0 && offset >= total) {
     throw new PostgrestError({
       status: 416,
-      code: 'PGRST103',
+      code: PostgrestCode.rangeNotSatisfiable,
       message: 'Requested range not satisfiable',
       details: `An offset of ${offset} was requested, but there are only ${total} rows.`,
     });

@@ -4,7 +4,12 @@ import type { Config } from '../../config';
 import { HttpError } from '../../lib/http-error';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../../lib/json-limits';
 import { createInProcessCounters } from '../../lib/window-counters';
-import { parsePostgrestRequest, PostgrestError, type RequestHeaders } from '../../lib/postgrest';
+import {
+  parsePostgrestRequest,
+  PostgrestCode,
+  PostgrestError,
+  type RequestHeaders,
+} from '../../lib/postgrest';
 import { changeRows } from './change';
 import { insertRows } from './insert';
 import { createInsertLimiter } from './insert-limits';
@@ -47,7 +52,7 @@ export async function dbRoutes(app: FastifyInstance, options: DbRoutesOptions) {
     if (!policy) {
       throw new PostgrestError({
         status: 404,
-        code: 'PGRST205',
+        code: PostgrestCode.unknownTable,
         message: `Could not find the table 'public.${table}' in the schema cache`,
       });
     }
@@ -100,7 +105,7 @@ export async function dbRoutes(app: FastifyInstance, options: DbRoutesOptions) {
     const invalidJson = (details: string) =>
       new PostgrestError({
         status: 400,
-        code: 'PGRST102',
+        code: PostgrestCode.invalidBody,
         message: 'Empty or invalid json',
         details,
       });

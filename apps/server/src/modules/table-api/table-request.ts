@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../../db/dialects/types';
-import { PostgrestError, type ParsedRequest } from '../../lib/postgrest';
+import { PostgrestCode, PostgrestError, type ParsedRequest } from '../../lib/postgrest';
 import type { RequestUser } from '../../plugins/authentication';
 import type { DomainEventMap, DomainEvents } from '../../plugins/events';
 import { rethrowAsPostgrestError } from './database-errors';
@@ -35,7 +35,7 @@ export function dynamicDb(database: DatabaseHandle): Kysely<DynamicDatabase> {
 export function singularError(count: number): PostgrestError {
   return new PostgrestError({
     status: 406,
-    code: 'PGRST116',
+    code: PostgrestCode.notSingular,
     message: 'JSON object requested, multiple (or no) rows returned',
     details: `The result contains ${count} rows`,
   });

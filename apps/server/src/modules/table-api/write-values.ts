@@ -1,11 +1,16 @@
-import { PostgrestError } from '../../lib/postgrest';
+import { PostgrestCode, PostgrestError } from '../../lib/postgrest';
 import { findColumnRule } from './query/column-expression';
 import type { Row, TablePolicy } from './tables/types';
 
 type WriteMode = 'insert' | 'update';
 
 const invalidBody = (details: string) =>
-  new PostgrestError({ status: 400, code: 'PGRST102', message: 'Empty or invalid json', details });
+  new PostgrestError({
+    status: 400,
+    code: PostgrestCode.invalidBody,
+    message: 'Empty or invalid json',
+    details,
+  });
 
 function isPlainObject(value: unknown): value is Row {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -42,14 +47,14 @@ export function validateWriteValues(
     if (!rule) {
       throw new PostgrestError({
         status: 400,
-        code: 'PGRST204',
+        code: PostgrestCode.unknownColumn,
         message: `Could not find the '${column}' column of '${policy.name}' in the schema cache`,
       });
     }
     if ((mode === 'insert' ? rule.insert : rule.update) === 'server') {
       throw new PostgrestError({
         status: 403,
-        code: '42501',
+        code: PostgrestCode.insufficientPrivilege,
         message: `permission denied for column "${column}" of "${policy.name}"`,
         hint: `${column} is set by the server`,
       });
@@ -57,7 +62,7 @@ export function validateWriteValues(
     if (typeof value === 'string' && value.includes('\0')) {
       throw new PostgrestError({
         status: 400,
-        code: '22021',
+        code: PostgrestCode.invalidByteSequence,
         message: 'invalid byte sequence for encoding "UTF8": 0x00',
         details: `Failing column: ${column}`,
       });
@@ -65,7 +70,7 @@ export function validateWriteValues(
     if (value === null && !rule.nullable) {
       throw new PostgrestError({
         status: 400,
-        code: '23502',
+        code: PostgrestCode.notNullViolation,
         message: `"${column}" cannot be null`,
       });
     }
@@ -75,7 +80,7 @@ export function validateWriteValues(
     if (!parsed.success) {
       throw new PostgrestError({
         status: 400,
-        code: '23514',
+        code: PostgrestCode.checkViolation,
         message: `${column}: ${parsed.error.issues[0]?.message ?? 'invalid value'}`,
         details: `Failing column: ${column}`,
       });
@@ -87,7 +92,7 @@ export function validateWriteValues(
       if (rule.insert === 'required' && (values[column] === undefined || values[column] === null)) {
         throw new PostgrestError({
           status: 400,
-          code: '23502',
+          code: PostgrestCode.notNullViolation,
           message: `"${column}" is required`,
           details: `Failing column: ${column}`,
         });

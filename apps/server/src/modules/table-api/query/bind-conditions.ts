@@ -1,5 +1,10 @@
 import type { DatabaseHandle } from '../../../db/dialects/types';
-import { PostgrestError, type Condition, type FilterCondition } from '../../../lib/postgrest';
+import {
+  PostgrestCode,
+  PostgrestError,
+  type Condition,
+  type FilterCondition,
+} from '../../../lib/postgrest';
 import type { ColumnRule, TablePolicy } from '../tables/types';
 import { requireColumn } from './column-expression';
 import type { Bindings } from './bindings';
@@ -31,7 +36,7 @@ export function coerceValue(rule: ColumnRule, column: string, value: string): st
   if (value.includes('\0')) {
     throw new PostgrestError({
       status: 400,
-      code: '22021',
+      code: PostgrestCode.invalidByteSequence,
       message: 'invalid byte sequence for encoding "UTF8": 0x00',
       details: `column "${column}"`,
     });
@@ -40,7 +45,7 @@ export function coerceValue(rule: ColumnRule, column: string, value: string): st
   if (!/^-?\d+$/.test(value)) {
     throw new PostgrestError({
       status: 400,
-      code: '22P02',
+      code: PostgrestCode.invalidTextRepresentation,
       message: `invalid input syntax for type integer: "${value}"`,
       details: `column "${column}"`,
     });
@@ -49,7 +54,7 @@ export function coerceValue(rule: ColumnRule, column: string, value: string): st
   if (number < INTEGER_MIN || number > INTEGER_MAX) {
     throw new PostgrestError({
       status: 400,
-      code: '22003',
+      code: PostgrestCode.numericOutOfRange,
       message: `value "${value}" is out of range for type integer`,
       details: `column "${column}"`,
     });
@@ -63,7 +68,7 @@ function checkPattern(pattern: string): string {
   if (trailing % 2 === 1) {
     throw new PostgrestError({
       status: 400,
-      code: '22025',
+      code: PostgrestCode.invalidEscapeSequence,
       message: 'LIKE pattern must not end with escape character',
     });
   }
@@ -91,7 +96,7 @@ function bindFilter(filter: FilterCondition, context: BindContext): string {
       if (rule.type !== 'text') {
         throw new PostgrestError({
           status: 400,
-          code: '42883',
+          code: PostgrestCode.undefinedFunction,
           message: `operator does not exist: integer ${filter.operator === 'like' ? '~~' : '~~*'} unknown`,
           hint: `${filter.column} is a number; use eq, gt, lt or in`,
         });
@@ -113,7 +118,7 @@ function bindFilter(filter: FilterCondition, context: BindContext): string {
       if (filter.value !== null) {
         throw new PostgrestError({
           status: 400,
-          code: '42804',
+          code: PostgrestCode.datatypeMismatch,
           message: `argument of IS ${String(filter.value).toUpperCase()} must be type boolean, not type ${rule.type}`,
         });
       }

@@ -1,5 +1,5 @@
 import type { AliasableExpression } from 'kysely';
-import { PostgrestError } from '../../../lib/postgrest';
+import { PostgrestCode, PostgrestError } from '../../../lib/postgrest';
 import type { ColumnRule, ReadingUser, TableExpressions, TablePolicy } from '../tables/types';
 
 /**
@@ -16,7 +16,7 @@ export function requireColumn(policy: TablePolicy, column: string): ColumnRule {
   if (!rule) {
     throw new PostgrestError({
       status: 400,
-      code: 'PGRST204',
+      code: PostgrestCode.unknownColumn,
       message: `Could not find the '${column}' column of '${policy.name}' in the schema cache`,
     });
   }

@@ -1,5 +1,10 @@
 import type { Expression, SqlBool } from 'kysely';
-import { PostgrestError, withKeyColumn, type OrderTerm } from '../../../lib/postgrest';
+import {
+  PostgrestCode,
+  PostgrestError,
+  withKeyColumn,
+  type OrderTerm,
+} from '../../../lib/postgrest';
 import type { TableExpressions, TablePolicy } from '../tables/types';
 import type { CompileContext } from './conditions';
 import { columnExpression, findColumnRule } from './column-expression';
@@ -15,7 +20,7 @@ export function keysetOrder(policy: TablePolicy, order: OrderTerm[]): OrderTerm[
     if (rule?.nullable || rule?.ownerOnly) {
       throw new PostgrestError({
         status: 400,
-        code: 'PGRST100',
+        code: PostgrestCode.invalidQuery,
         message: 'Invalid cursor',
         details: `cursor pagination cannot order by "${term.column}", which can be null`,
       });
@@ -34,7 +39,7 @@ export function afterCursor(
   if (values.length !== order.length) {
     throw new PostgrestError({
       status: 400,
-      code: 'PGRST100',
+      code: PostgrestCode.invalidQuery,
       message: 'Invalid cursor',
       details: null,
     });

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { applicationFields } from '@campuscollab/shared';
 import { z } from 'zod';
 import type { ApplicationsTable } from '../../../db/schema';
-import { PostgrestError } from '../../../lib/postgrest';
+import { PostgrestCode, PostgrestError } from '../../../lib/postgrest';
 import { clientText, idColumn, serverText } from './columns';
 import { clientId, generateRowId } from './ids';
 import type { Row, TableExpressions, TablePolicy } from './types';
@@ -55,14 +55,14 @@ export const applicationsPolicy: TablePolicy = {
     if (!project || project.status !== 'Open') {
       throw new PostgrestError({
         status: 409,
-        code: '23503',
+        code: PostgrestCode.foreignKeyViolation,
         message: 'This project does not exist or is not open for applications',
       });
     }
     if (project.posted_by_id === user.id) {
       throw new PostgrestError({
         status: 403,
-        code: '42501',
+        code: PostgrestCode.insufficientPrivilege,
         message: 'You cannot apply to your own project',
       });
     }
@@ -75,7 +75,7 @@ export const applicationsPolicy: TablePolicy = {
     if (duplicate) {
       throw new PostgrestError({
         status: 409,
-        code: '23505',
+        code: PostgrestCode.uniqueViolation,
         message: 'You have already applied to this project',
         details: 'Key (project_id, applicant_id) already exists.',
       });

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { messageFields } from '@campuscollab/shared';
 import { z } from 'zod';
 import type { MessagesTable } from '../../../db/schema';
-import { PostgrestError } from '../../../lib/postgrest';
+import { PostgrestCode, PostgrestError } from '../../../lib/postgrest';
 import { clientText, idColumn, serverText } from './columns';
 import { clientId, generateRowId } from './ids';
 import type { TablePolicy } from './types';
@@ -39,7 +39,7 @@ export const messagesPolicy: TablePolicy = {
     if (row.recipient_id === user.id) {
       throw new PostgrestError({
         status: 400,
-        code: '23514',
+        code: PostgrestCode.checkViolation,
         message: 'You cannot message yourself',
       });
     }
@@ -51,7 +51,7 @@ export const messagesPolicy: TablePolicy = {
     if (!recipient) {
       throw new PostgrestError({
         status: 409,
-        code: '23503',
+        code: PostgrestCode.foreignKeyViolation,
         message: 'The recipient does not exist',
       });
     }

@@ -1,5 +1,5 @@
 import { profileFields } from '@campuscollab/shared';
-import { PostgrestError } from '../../../lib/postgrest';
+import { PostgrestCode, PostgrestError } from '../../../lib/postgrest';
 import { generateUniqueReferralCode } from '../referral-codes';
 import { clientText, serverText } from './columns';
 import { settleProfile } from './first-profiles';
@@ -71,7 +71,7 @@ export const usersPolicy: TablePolicy = {
     if (existing && !upsert) {
       throw new PostgrestError({
         status: 409,
-        code: '23505',
+        code: PostgrestCode.uniqueViolation,
         message: 'A profile already exists for this account',
         details: 'Key (user_id) already exists.',
       });

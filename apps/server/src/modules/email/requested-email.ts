@@ -1,12 +1,24 @@
-import { escapeHtml } from '../../lib/mailer';
+import { escapeHtml } from '../../lib/escape-html';
+import type { Email } from '../../lib/mailer';
 import { convertHtmlToText } from './html-to-text';
+import { renderHtmlDocument } from './layout';
+
+/** An email a caller of POST /api/notifications/{project}/email wrote (docs/product.md §7.5). */
+export function composeRequestedEmail(request: {
+  to: string;
+  subject: string;
+  html?: string;
+  text?: string;
+}): Email {
+  return { to: request.to, subject: request.subject, ...completeEmailParts(request) };
+}
 
 /**
  * Every email leaves with a text and an HTML part (decision 006): clients that show only one of
  * them, and spam filters that distrust single-part mail, both get what they need. A part that is
  * only whitespace counts as missing.
  */
-export function completeEmailParts(parts: { html?: string; text?: string }): {
+function completeEmailParts(parts: { html?: string; text?: string }): {
   html: string;
   text: string;
 } {
@@ -19,11 +31,11 @@ export function completeEmailParts(parts: { html?: string; text?: string }): {
 }
 
 /** The text, escaped so it cannot inject markup, with its paragraphs and line breaks kept. */
-export function convertTextToHtml(text: string): string {
+function convertTextToHtml(text: string): string {
   const paragraphs = text
     .replace(/\r\n?/g, '\n')
     .split(/\n{2,}/)
     .map((paragraph) => `<p>${escapeHtml(paragraph).replaceAll('\n', '<br>')}</p>`)
     .join('\n');
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111">\n${paragraphs}\n</body></html>`;
+  return renderHtmlDocument(paragraphs);
 }

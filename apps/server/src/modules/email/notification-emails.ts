@@ -1,9 +1,16 @@
-import { escapeHtml, type Email } from '../../lib/mailer';
+import type { Email } from '../../lib/mailer';
+import { composeEmail, PRODUCT } from './layout';
 
-const PRODUCT = 'CampusCollab';
-const TAGLINE = `${PRODUCT}: connecting students, building futures.`;
+/**
+ * The emails about a new message, a new application and a decision (docs/product.md §7.6). Who
+ * gets them, and how many in a burst, is decided in modules/notifications; this file only says
+ * what they read.
+ */
+
 const PREVIEW_MAX = 200;
-const FOOTER = 'You can turn these emails off in Settings, under Notification preferences.';
+const FOOTNOTE = 'You can turn these emails off in Settings, under Notification preferences.';
+/** docs/product.md §3: a sender without a profile is shown generically. */
+const UNKNOWN_STUDENT = 'A student';
 
 /** Names and titles come from other students: one line each, so they cannot reshape a header. */
 function toOneLine(value: string): string {
@@ -16,44 +23,26 @@ function previewOf(message: string): string {
   return flat.length > PREVIEW_MAX ? `${flat.slice(0, PREVIEW_MAX - 1)}…` : flat;
 }
 
-function compose(
-  to: string,
-  subject: string,
-  paragraphs: string[],
-  action: { label: string; url: string },
-): Email {
-  const url = escapeHtml(action.url);
-  const body = paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n');
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:auto">
-<h1 style="font-size:20px">${escapeHtml(subject)}</h1>
-${body}
-<p><a href="${url}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>
-<p style="color:#555;font-size:13px">Or paste this link into your browser: ${url}</p>
-<p style="color:#555;font-size:13px">${escapeHtml(FOOTER)}<br>${escapeHtml(TAGLINE)}</p>
-</body></html>`;
-  const text = `${paragraphs.join('\n\n')}\n\n${action.label}: ${action.url}\n\n${FOOTER}\n${TAGLINE}\n`;
-  return { to, subject, text, html };
-}
-
 /**
  * The last email of a burst from one sender says why the next ones will not come
- * (email-bursts.ts), so a quiet mailbox is not mistaken for a quiet sender.
+ * (modules/notifications/email-bursts.ts), so a quiet mailbox is not mistaken for a quiet sender.
  */
 const burstNote = (lastOfBurst: boolean | undefined, note: string) => (lastOfBurst ? [note] : []);
 
 export function newMessageEmail(input: {
   to: string;
-  senderName: string;
+  /** The sender's profile name, or null when they have no profile yet. */
+  senderName: string | null;
   subject: string;
   message: string;
   link: string;
   lastOfBurst?: boolean;
 }): Email {
-  const sender = toOneLine(input.senderName);
-  return compose(
-    input.to,
-    `New message from ${sender} on ${PRODUCT}`,
-    [
+  const sender = toOneLine(input.senderName ?? UNKNOWN_STUDENT);
+  return composeEmail({
+    to: input.to,
+    subject: `New message from ${sender} on ${PRODUCT}`,
+    paragraphs: [
       `${sender} sent you a message.`,
       `Subject: ${toOneLine(input.subject)}`,
       `"${previewOf(input.message)}"`,
@@ -62,23 +51,26 @@ export function newMessageEmail(input: {
         `${sender} has written to you several times in a few minutes. More messages from ${sender} will wait in your inbox for the next few minutes, without an email.`,
       ),
     ],
-    { label: 'Read it in Messages', url: input.link },
-  );
+    action: { label: 'Read it in Messages', url: input.link },
+    footnote: FOOTNOTE,
+  });
 }
 
 export function newApplicationEmail(input: {
   to: string;
-  applicantName: string;
-  projectTitle: string;
+  /** The applicant's profile name, or null when they have no profile yet. */
+  applicantName: string | null;
+  /** The project's title, or null when the project is gone. */
+  projectTitle: string | null;
   link: string;
   lastOfBurst?: boolean;
 }): Email {
-  const applicant = toOneLine(input.applicantName);
-  const title = toOneLine(input.projectTitle);
-  return compose(
-    input.to,
-    `${applicant} applied to join "${title}"`,
-    [
+  const applicant = toOneLine(input.applicantName ?? UNKNOWN_STUDENT);
+  const title = toOneLine(input.projectTitle ?? 'your project');
+  return composeEmail({
+    to: input.to,
+    subject: `${applicant} applied to join "${title}"`,
+    paragraphs: [
       `${applicant} applied to join your project "${title}" on ${PRODUCT}.`,
       'Review the application on your dashboard to accept or decline it.',
       ...burstNote(
@@ -86,26 +78,28 @@ export function newApplicationEmail(input: {
         `More applications from ${applicant} will show on your dashboard for the next few minutes, without an email.`,
       ),
     ],
-    { label: 'Open your dashboard', url: input.link },
-  );
+    action: { label: 'Open your dashboard', url: input.link },
+    footnote: FOOTNOTE,
+  });
 }
 
 export function applicationDecisionEmail(input: {
   to: string;
-  projectTitle: string;
+  /** The project's title, or null when the project is gone. */
+  projectTitle: string | null;
   accepted: boolean;
   link: string;
   lastOfBurst?: boolean;
 }): Email {
-  const title = toOneLine(input.projectTitle);
+  const title = toOneLine(input.projectTitle ?? 'a project');
   const outcome = input.accepted ? 'accepted' : 'declined';
   const next = input.accepted
     ? 'Congratulations! Reach out to the project owner through Messages to get started.'
     : 'Keep exploring: there are more open projects looking for collaborators.';
-  return compose(
-    input.to,
-    `Your application to "${title}" was ${outcome}`,
-    [
+  return composeEmail({
+    to: input.to,
+    subject: `Your application to "${title}" was ${outcome}`,
+    paragraphs: [
       `Your application to join "${title}" on ${PRODUCT} was ${outcome}.`,
       next,
       ...burstNote(
@@ -113,6 +107,7 @@ export function applicationDecisionEmail(input: {
         `More changes to this application will show on your dashboard for the next few minutes, without an email.`,
       ),
     ],
-    { label: 'Open your dashboard', url: input.link },
-  );
+    action: { label: 'Open your dashboard', url: input.link },
+    footnote: FOOTNOTE,
+  });
 }
