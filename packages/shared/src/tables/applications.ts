@@ -1,5 +1,4 @@
-import { text } from './columns';
-import { defineTable } from './table-definition';
+import { defineTable, text } from './table-definition';
 
 /**
  * Applications (docs/product.md §3.7): the applicant writes the project and the message once;

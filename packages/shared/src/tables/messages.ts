@@ -1,5 +1,4 @@
-import { integer, text } from './columns';
-import { defineTable } from './table-definition';
+import { defineTable, integer, text } from './table-definition';
 
 /**
  * Direct messages (docs/product.md §3.8): written once by the sender; the recipient only marks

@@ -1,5 +1,4 @@
-import { text } from './columns';
-import { defineTable } from './table-definition';
+import { defineTable, text } from './table-definition';
 
 /**
  * Projects (docs/product.md §3.6). The poster, their name and their campus are the server's to

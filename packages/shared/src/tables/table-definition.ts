@@ -2,7 +2,7 @@
  * What the platform knows about one table of the table API, written once per table in this
  * folder and read by the server (row types, access rules, the seed) and the SDK (record types).
  * Zod-free, so the SDK can import it from the core entry; the zod rules for client values are
- * attached beside each definition (`<table>-schemas.ts`). See docs/decisions/018.
+ * attached in the full entry (`schemas.ts`). See docs/decisions/018.
  */
 
 /** The SQL type of a column; the same name on SQLite and PostgreSQL. */
@@ -68,3 +68,54 @@ export function defineTable<const Columns extends ColumnDefinitions>(
 ): DefinedTable<Columns> {
   return table;
 }
+
+/**
+ * What a definition states about a column. Who writes it is always said; the rest are
+ * exceptions (a column is NOT NULL, has no default and is seen by every reader unless marked).
+ */
+interface ColumnOptions {
+  readonly insert: InsertRule;
+  readonly update: UpdateRule;
+  readonly nullable?: boolean;
+  readonly hasDefault?: boolean;
+  readonly ownerOnly?: boolean;
+}
+
+type Marked<Options, Key extends keyof ColumnOptions> = Options extends { [K in Key]: true }
+  ? true
+  : false;
+
+/** A column with its literal facts kept in its type, for the types derived from definitions. */
+export interface Column<
+  Type extends SqlType,
+  Options extends ColumnOptions,
+> extends ColumnDefinition {
+  readonly type: Type;
+  readonly nullable: Marked<Options, 'nullable'>;
+  readonly hasDefault: Marked<Options, 'hasDefault'>;
+  readonly insert: Options['insert'];
+  readonly update: Options['update'];
+  readonly ownerOnly: Marked<Options, 'ownerOnly'>;
+}
+
+function column<Type extends SqlType, Options extends ColumnOptions>(
+  type: Type,
+  options: Options,
+): Column<Type, Options> {
+  return {
+    type,
+    nullable: options.nullable ?? false,
+    hasDefault: options.hasDefault ?? false,
+    insert: options.insert,
+    update: options.update,
+    ownerOnly: options.ownerOnly ?? false,
+  } as Column<Type, Options>;
+}
+
+/** A text column; `text({ insert: 'optional', update: 'client', nullable: true })`. */
+export const text = <const Options extends ColumnOptions>(options: Options) =>
+  column('text', options);
+
+/** An integer column, stated like `text`. */
+export const integer = <const Options extends ColumnOptions>(options: Options) =>
+  column('integer', options);

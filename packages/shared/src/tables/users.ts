@@ -1,5 +1,4 @@
-import { integer, text } from './columns';
-import { defineTable } from './table-definition';
+import { defineTable, integer, text } from './table-definition';
 
 /**
  * Profiles, one per account (docs/product.md §3.4). The university and the referrer are the
