@@ -41,10 +41,8 @@ export type { UploadProgress, XhrConstructor } from './storage/upload-request';
 
 export type { RealtimeClient } from './realtime/realtime-client';
 export type { RealtimeChannel } from './realtime/realtime-channel';
+export type { PresenceEvent, PresenceMember, RealtimeMessage } from '@campuscollab/shared/core';
 export type {
-  PresenceEvent,
-  PresenceMember,
-  RealtimeMessage,
   RealtimeStatus,
   WebSocketConstructor,
   WebSocketLike,

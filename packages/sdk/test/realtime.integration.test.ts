@@ -1,5 +1,5 @@
+import type { RealtimeMessage } from '@campuscollab/shared/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RealtimeMessage } from '../src/realtime/realtime-types';
 import { nextValue, startWithTwoStudents, type TwoStudents } from './helpers/two-students';
 
 describe('realtime across two clients against the real server (SQLite, ws)', () => {

@@ -70,3 +70,14 @@ export function optionalText(maxLength: number) {
     .transform((value) => value || null)
     .nullable();
 }
+
+/** A list as the tables store it: JSON-encoded text (docs/product.md §3.4). */
+export const storedTagList = tagList.transform((items) => JSON.stringify(items));
+
+/**
+ * An id a client proposes for a new row (docs/product.md §3.1): short, URL-safe, no surprises
+ * in logs or paths.
+ */
+export const clientRowId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'ids are 1 to 64 letters, digits, _ or -');

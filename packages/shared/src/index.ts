@@ -4,3 +4,4 @@ export * from './fields';
 export * from './messages';
 export * from './profile';
 export * from './projects';
+export * from './tables/schemas';

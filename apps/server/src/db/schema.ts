@@ -1,3 +1,12 @@
+import type {
+  applicationsTable,
+  ColumnDefinition,
+  ColumnValue,
+  messagesTable,
+  projectsTable,
+  TableDefinition,
+  usersTable,
+} from '@campuscollab/shared';
 import type { Generated } from 'kysely';
 
 /**
@@ -71,32 +80,6 @@ export interface EmailOutboxTable {
   created_at: string;
 }
 
-export interface UsersTable {
-  id: string;
-  user_id: string;
-  name: string;
-  email: string;
-  university: string;
-  city: string | null;
-  role: string;
-  skills: Generated<string>;
-  interests: Generated<string>;
-  referral_code: string;
-  referred_by: string | null;
-  referral_count: Generated<number>;
-  bio: string | null;
-  profile_picture: string | null;
-  instagram_handle: string | null;
-  linkedin_url: string | null;
-  contact_email: string | null;
-  portfolio_link: string | null;
-  email_notifications: Generated<string>;
-  project_notifications: Generated<string>;
-  collaboration_notifications: Generated<string>;
-  created_at: string;
-  updated_at: string;
-}
-
 /**
  * What an account's first profile settled, surviving the profile's deletion (migration 012):
  * the university a re-created profile must keep, and the code that was credited, if any.
@@ -108,41 +91,20 @@ export interface FirstProfilesTable {
   created_at: string;
 }
 
-export interface ProjectsTable {
-  id: string;
-  title: string;
-  description: string;
-  timeline: string | null;
-  skills_needed: Generated<string>;
-  posted_by_id: string;
-  posted_by: string | null;
-  /** The poster's campus when the project was posted, for Explore's university filter. */
-  university: string | null;
-  city: string | null;
-  status: Generated<string>;
-  created_at: string;
-  updated_at: string;
-}
+/** A column as Kysely sees it: one the database fills by default may be left out of an insert. */
+type KyselyColumn<Column extends ColumnDefinition> = Column extends { hasDefault: true }
+  ? Generated<ColumnValue<Column>>
+  : ColumnValue<Column>;
 
-export interface ApplicationsTable {
-  id: string;
-  project_id: string;
-  applicant_id: string;
-  message: string;
-  status: Generated<string>;
-  created_at: string;
-  updated_at: string;
-}
+/** The row type of a table API table, from its one definition (packages/shared/src/tables). */
+type KyselyTable<Table extends TableDefinition> = {
+  -readonly [Name in keyof Table['columns']]: KyselyColumn<Table['columns'][Name]>;
+};
 
-export interface MessagesTable {
-  id: string;
-  sender_id: string;
-  recipient_id: string;
-  subject: string;
-  message: string;
-  read_status: Generated<number>;
-  created_at: string;
-}
+export type UsersTable = KyselyTable<typeof usersTable>;
+export type ProjectsTable = KyselyTable<typeof projectsTable>;
+export type ApplicationsTable = KyselyTable<typeof applicationsTable>;
+export type MessagesTable = KyselyTable<typeof messagesTable>;
 
 export interface RealtimeMessagesTable {
   id: string;

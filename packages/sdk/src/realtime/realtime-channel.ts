@@ -1,7 +1,7 @@
+import type { PresenceEvent, PresenceMember, RealtimeMessage } from '@campuscollab/shared/core';
 import { fail, ok, type Result } from '../http/result';
 import type { RealtimeConnection } from './realtime-connection';
 import { RealtimeMessageText as Text } from './realtime-errors';
-import type { PresenceEvent, PresenceMember, RealtimeMessage } from './realtime-types';
 
 type MessageHandler = (message: RealtimeMessage) => void;
 type PresenceHandler = (event: PresenceEvent) => void;

@@ -1,15 +1,11 @@
+import type { PresenceMember, RealtimeMessage } from '@campuscollab/shared/core';
 import { SdkErrorKind, type SdkError } from '../errors/sdk-error';
 import type { ApiClient } from '../http/api-client';
 import type { AccessTokenSource } from '../http/authorized-fetch';
 import { fail, ok, type Result } from '../http/result';
 import { RealtimeChannel } from './realtime-channel';
 import { RealtimeConnection } from './realtime-connection';
-import type {
-  PresenceMember,
-  RealtimeMessage,
-  RealtimeStatus,
-  WebSocketConstructor,
-} from './realtime-types';
+import type { RealtimeStatus, WebSocketConstructor } from './realtime-types';
 
 export interface RealtimeClientOptions {
   api: ApiClient;

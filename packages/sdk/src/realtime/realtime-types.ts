@@ -1,42 +1,11 @@
+import type { ServerFrame } from '@campuscollab/shared/core';
 import type { SdkError } from '../errors/sdk-error';
 import type { AccessTokenSource } from '../http/authorized-fetch';
 
-/** The wire types of docs/realtime-protocol.md, as the SDK sees them. */
-
-/** One message of a channel, live or from history. */
-export interface RealtimeMessage {
-  /** "rtm_..."; ids of one channel sort in publish order. */
-  id: string;
-  channel: string;
-  event: string;
-  payload: unknown;
-  /** The publishing account, or null when the server published it. */
-  senderId: string | null;
-  createdAt: string;
-}
-
-/** One account present on a channel. */
-export interface PresenceMember {
-  userId: string;
-  state: Record<string, unknown>;
-  joinedAt: string;
-}
-
-/** A join or leave on a channel this client subscribed to. */
-export interface PresenceEvent {
-  channel: string;
-  event: 'join' | 'leave';
-  member: PresenceMember;
-}
-
-/** Every frame the server sends. */
-export type ServerFrame =
-  | ({ type: 'ack'; ref?: string | number } & Record<string, unknown>)
-  | { type: 'pong'; ref?: string | number }
-  | { type: 'ping'; ref?: string | number }
-  | { type: 'error'; ref?: string | number; code: string; message: string }
-  | ({ type: 'message' } & RealtimeMessage)
-  | ({ type: 'presence' } & PresenceEvent);
+/**
+ * The socket and connection types of the SDK's realtime client. The frames themselves are the
+ * server's, shared with it (packages/shared/src/realtime-frames.ts).
+ */
 
 /** The connection's state, for `onStatusChange`. */
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed';

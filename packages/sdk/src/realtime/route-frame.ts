@@ -1,7 +1,8 @@
+import type { ServerFrame } from '@campuscollab/shared/core';
 import { fail, ok } from '../http/result';
 import type { AnswerFrame, PendingAnswers } from './pending-answers';
 import { createRealtimeError } from './realtime-errors';
-import { parseServerFrame, type ServerFrame } from './realtime-types';
+import { parseServerFrame } from './realtime-types';
 
 export interface FrameRoutes {
   pending: PendingAnswers;

@@ -1,72 +1,33 @@
+import type {
+  applicationsTable,
+  ColumnValue,
+  messagesTable,
+  projectsTable,
+  TableDefinition,
+  usersTable,
+} from '@campuscollab/shared/core';
+
+/** `posted_by_id` -> `postedById`, as `convertToCamelCase` turns the wire's keys (case/). */
+type CamelCase<Name extends string> = Name extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : Name;
+
 /**
- * The four tables of the platform as the SDK returns them (camelCase; docs/product.md §6 has
- * the access policies). Skill and interest lists are JSON-encoded text, as stored (§3.4).
+ * A row as the SDK returns it: camelCase keys, the stored value types, and null for owner-only
+ * columns of someone else's row (docs/product.md §6.2). Skill and interest lists are
+ * JSON-encoded text, as stored (docs/product.md §3.4).
  */
-export interface UserRecord {
-  /** The profile's own id ('user_' + timestamp), assigned by the server. */
-  id: string;
-  /** The auth account id. */
-  userId: string;
-  name: string;
-  /** Only on one's own profile; null on others'. */
-  email: string | null;
-  university: string;
-  city: string | null;
-  role: string;
-  skills: string;
-  interests: string;
-  referralCode: string;
-  referredBy: string | null;
-  referralCount: number;
-  bio: string | null;
-  profilePicture: string | null;
-  instagramHandle: string | null;
-  linkedinUrl: string | null;
-  contactEmail: string | null;
-  portfolioLink: string | null;
-  /** '1' or '0' on one's own profile; null on others'. */
-  emailNotifications: string | null;
-  projectNotifications: string | null;
-  collaborationNotifications: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+type TableRecord<Table extends TableDefinition> = {
+  -readonly [Name in keyof Table['columns'] & string as CamelCase<Name>]:
+    | ColumnValue<Table['columns'][Name]>
+    | (Table['columns'][Name] extends { ownerOnly: true } ? null : never);
+};
 
-export interface ProjectRecord {
-  id: string;
-  title: string;
-  description: string;
-  timeline: string | null;
-  skillsNeeded: string;
-  postedById: string;
-  postedBy: string | null;
-  /** The poster's campus when it was posted, set by the server (Explore's university filter). */
-  university: string | null;
-  city: string | null;
-  status: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ApplicationRecord {
-  id: string;
-  projectId: string;
-  applicantId: string;
-  message: string;
-  status: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface MessageRecord {
-  id: string;
-  senderId: string;
-  recipientId: string;
-  subject: string;
-  message: string;
-  readStatus: number;
-  createdAt: string;
-}
+/** The four tables of the platform, from their definitions in packages/shared/src/tables. */
+export type UserRecord = TableRecord<typeof usersTable>;
+export type ProjectRecord = TableRecord<typeof projectsTable>;
+export type ApplicationRecord = TableRecord<typeof applicationsTable>;
+export type MessageRecord = TableRecord<typeof messagesTable>;
 
 /** Table name (as passed to `tables.from`) to record type. */
 export interface TableRecords {

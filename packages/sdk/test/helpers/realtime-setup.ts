@@ -1,5 +1,5 @@
+import type { RealtimeMessage } from '@campuscollab/shared/core';
 import { vi } from 'vitest';
-import type { RealtimeMessage } from '../../src/realtime/realtime-types';
 import { createAuthServer, createTestClient, storeTokens } from './auth-server';
 import { FakeSocket } from './fake-socket';
 import { createSharedStorage } from './memory-storage';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { ErrorCode } from '@campuscollab/shared';
+import { ErrorCode, type ServerFrame } from '@campuscollab/shared';
 import { HttpError } from '../../lib/http-error';
 import { describeUnsafeJson } from '../../lib/json-limits';
 import type { Authentication, VerifiedAccessToken } from '../../plugins/authentication';
@@ -52,7 +52,7 @@ export function serveConnection(
 ): { id: string; signedIn: () => SignedIn | null } {
   const { service, limits, log } = context;
   const limiter = createRateLimiter(limits.messagesPerSecond);
-  const send = (frame: object) => {
+  const send = (frame: ServerFrame) => {
     if (socket.readyState !== socket.OPEN) return;
     if (socket.bufferedAmount > limits.maxBufferedBytes) {
       log.info({ bufferedBytes: socket.bufferedAmount }, 'realtime client too slow; closing');

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@campuscollab/shared';
+import { ErrorCode, type AckFrame, type PongFrame } from '@campuscollab/shared';
 import { HttpError } from '../../lib/http-error';
 import { requireChannelAccess } from './channels';
 import type { Subscriber } from './hub';
@@ -31,10 +31,14 @@ export async function handleFrame(
   context: FrameContext,
   session: Session,
   frame: ClientFrame,
-): Promise<Record<string, unknown>> {
+): Promise<AckFrame | PongFrame> {
   const { service, limits } = context;
   const actor = { kind: 'user' as const, userId: session.userId };
-  const ack = (result: Record<string, unknown>) => ({ type: 'ack', ref: frame.ref, ...result });
+  const ack = (result: Record<string, unknown>): AckFrame => ({
+    type: 'ack',
+    ref: frame.ref,
+    ...result,
+  });
 
   switch (frame.type) {
     case 'ping':

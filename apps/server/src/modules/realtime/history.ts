@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
+import type { RealtimeMessage } from '@campuscollab/shared';
 import type { Database, RealtimeMessagesTable } from '../../db/schema';
 import { formatUserChannel } from './channels';
-import type { RealtimeMessage } from './protocol';
 
 export interface HistoryOptions {
   /** Newest messages kept per channel. */

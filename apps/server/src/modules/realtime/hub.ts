@@ -1,6 +1,6 @@
-import type { PresenceMember, ServerFrame } from './protocol';
+import type { LiveFrame, PresenceMember } from '@campuscollab/shared';
 
-export type Subscriber = (frame: ServerFrame) => void;
+export type Subscriber = (frame: LiveFrame) => void;
 
 /**
  * Fan-out of live frames and presence between the connections of a channel. This one lives in
@@ -11,7 +11,7 @@ export type Subscriber = (frame: ServerFrame) => void;
 export interface RealtimeHub {
   subscribe(channel: string, subscriber: Subscriber): void;
   unsubscribe(channel: string, subscriber: Subscriber): void;
-  broadcast(channel: string, frame: ServerFrame): void;
+  broadcast(channel: string, frame: LiveFrame): void;
   /** Adds or updates the user's entry (keyed by user, one per channel) and announces it. */
   joinPresence(channel: string, connectionId: string, userId: string, state: PresenceState): void;
   /** Removes one connection; the user leaves, announced, when their last connection does. */
@@ -30,7 +30,7 @@ export function createMemoryHub(): RealtimeHub {
   const subscribers = new Map<string, Set<Subscriber>>();
   const presence = new Map<string, Map<string, PresenceEntry>>();
 
-  const broadcast = (channel: string, frame: ServerFrame) => {
+  const broadcast = (channel: string, frame: LiveFrame) => {
     for (const subscriber of subscribers.get(channel) ?? []) subscriber(frame);
   };
 

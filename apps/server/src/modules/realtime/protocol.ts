@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { ErrorCode } from '@campuscollab/shared';
+import { ErrorCode, type FrameRef } from '@campuscollab/shared';
 
 /**
  * The wire protocol of `/api/realtime/{project}`, documented for the SDK in
- * docs/realtime-protocol.md: keep the two in step.
+ * docs/realtime-protocol.md: keep the two in step. The frames the server sends are typed in
+ * packages/shared (`realtime-frames.ts`), where the SDK reads them too.
  */
 export interface RealtimeLimits {
   /** Largest text frame answered with an error; larger frames up to `maxFrameBytes` too. */
@@ -86,28 +87,8 @@ export const clientFrame = z.discriminatedUnion('type', [
 ]);
 
 export type ClientFrame = z.infer<typeof clientFrame>;
-export type Ref = string | number | undefined;
-
-/** One message of a channel, as delivered live and as returned by history. */
-export interface RealtimeMessage {
-  id: string;
-  channel: string;
-  event: string;
-  payload: unknown;
-  /** The publishing account, or null when the server published it. */
-  senderId: string | null;
-  createdAt: string;
-}
-
-export interface PresenceMember {
-  userId: string;
-  state: Record<string, unknown>;
-  joinedAt: string;
-}
-
-export type ServerFrame =
-  | ({ type: 'message' } & RealtimeMessage)
-  | { type: 'presence'; channel: string; event: 'join' | 'leave'; member: PresenceMember };
+/** A frame's ref as read from it: absent when the frame had none that is readable. */
+export type Ref = FrameRef | undefined;
 
 /** Describes the first problem of a frame that failed validation, naming its field. */
 export function describeFrameError(error: z.ZodError): string {

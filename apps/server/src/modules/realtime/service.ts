@@ -1,8 +1,8 @@
 import type { WebSocket } from 'ws';
+import type { RealtimeMessage } from '@campuscollab/shared';
 import type { EndedSessions } from '../../plugins/live-sessions';
 import { createMessageId, type HistoryStore } from './history';
 import type { RealtimeHub } from './hub';
-import type { RealtimeMessage } from './protocol';
 
 export interface PublishInput {
   channel: string;

@@ -1,10 +1,8 @@
 import type { Selectable } from 'kysely';
-import { applicationFields } from '@campuscollab/shared';
-import { z } from 'zod';
+import { applicationsColumnRules, applicationsTable } from '@campuscollab/shared';
 import type { ApplicationsTable } from '../../../db/schema';
 import { PostgrestCode, PostgrestError } from '../../../lib/postgrest';
-import { clientText, idColumn, serverText } from './columns';
-import { clientId, generateRowId } from './ids';
+import { generateRowId } from './ids';
 import type { Row, TableExpressions, TablePolicy } from './types';
 
 const ownsTheProject = (eb: TableExpressions, userId: string) =>
@@ -21,26 +19,10 @@ const ownsTheProject = (eb: TableExpressions, userId: string) =>
  * Declined); the applicant may withdraw (delete). One per project and applicant.
  */
 export const applicationsPolicy: TablePolicy = {
-  name: 'applications',
-  primaryKey: 'id',
+  name: applicationsTable.name,
+  primaryKey: applicationsTable.primaryKey,
   uniqueKeys: [['id'], ['project_id', 'applicant_id']],
-  columns: {
-    id: idColumn(clientId),
-    project_id: clientText(applicationFields.project_id, { required: true, fixed: true }),
-    applicant_id: serverText(),
-    message: clientText(applicationFields.message, { required: true, fixed: true }),
-    status: {
-      ...clientText(
-        z.enum(['Accepted', 'Declined'], { error: 'status must be Accepted or Declined' }),
-        {
-          nullable: false,
-        },
-      ),
-      insert: 'server',
-    },
-    created_at: serverText(),
-    updated_at: serverText(),
-  },
+  columns: applicationsColumnRules,
   canRead: (eb, user) =>
     eb.or([eb('applications.applicant_id', '=', user.id), ownsTheProject(eb, user.id)]),
   canUpdate: (eb, user) => ownsTheProject(eb, user.id),

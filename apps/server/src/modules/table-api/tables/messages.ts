@@ -1,10 +1,8 @@
 import type { Selectable } from 'kysely';
-import { messageFields } from '@campuscollab/shared';
-import { z } from 'zod';
+import { messagesColumnRules, messagesTable } from '@campuscollab/shared';
 import type { MessagesTable } from '../../../db/schema';
 import { PostgrestCode, PostgrestError } from '../../../lib/postgrest';
-import { clientText, idColumn, serverText } from './columns';
-import { clientId, generateRowId } from './ids';
+import { generateRowId } from './ids';
 import type { TablePolicy } from './types';
 
 /**
@@ -12,24 +10,10 @@ import type { TablePolicy } from './types';
  * deletes; the sender sees what they sent (docs/product.md §10.6).
  */
 export const messagesPolicy: TablePolicy = {
-  name: 'messages',
-  primaryKey: 'id',
+  name: messagesTable.name,
+  primaryKey: messagesTable.primaryKey,
   uniqueKeys: [['id']],
-  columns: {
-    id: idColumn(clientId),
-    sender_id: serverText(),
-    recipient_id: clientText(messageFields.recipient_id, { required: true, fixed: true }),
-    subject: clientText(messageFields.subject, { required: true, fixed: true }),
-    message: clientText(messageFields.message, { required: true, fixed: true }),
-    read_status: {
-      type: 'integer',
-      nullable: false,
-      insert: 'server',
-      update: 'client',
-      schema: z.literal(1, { error: 'read_status can only be set to 1 (read)' }),
-    },
-    created_at: serverText(),
-  },
+  columns: messagesColumnRules,
   canRead: (eb, user) =>
     eb.or([eb('messages.recipient_id', '=', user.id), eb('messages.sender_id', '=', user.id)]),
   canUpdate: (eb, user) => eb('messages.recipient_id', '=', user.id),

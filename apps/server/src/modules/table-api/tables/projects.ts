@@ -1,6 +1,5 @@
-import { projectFields } from '@campuscollab/shared';
-import { clientText, idColumn, serverText } from './columns';
-import { clientId, generateRowId } from './ids';
+import { projectsColumnRules, projectsTable } from '@campuscollab/shared';
+import { generateRowId } from './ids';
 import type { TablePolicy } from './types';
 
 /** How a project names a poster who has no profile yet (as notification emails do). */
@@ -8,28 +7,10 @@ const POSTER_WITHOUT_PROFILE = 'A student';
 
 /** Projects: Open ones are everyone's to read; the owner reads, changes and deletes their own. */
 export const projectsPolicy: TablePolicy = {
-  name: 'projects',
-  primaryKey: 'id',
+  name: projectsTable.name,
+  primaryKey: projectsTable.primaryKey,
   uniqueKeys: [['id']],
-  columns: {
-    id: idColumn(clientId),
-    title: clientText(projectFields.title, { required: true }),
-    description: clientText(projectFields.description, { required: true }),
-    timeline: clientText(projectFields.timeline),
-    skills_needed: clientText(
-      projectFields.skills_needed.transform((list) => JSON.stringify(list)),
-      {
-        nullable: false,
-      },
-    ),
-    posted_by_id: serverText(),
-    posted_by: serverText(true),
-    university: serverText(true),
-    city: serverText(true),
-    status: { ...clientText(projectFields.status, { nullable: false }), insert: 'server' },
-    created_at: serverText(),
-    updated_at: serverText(),
-  },
+  columns: projectsColumnRules,
   canRead: (eb, user) =>
     eb.or([eb('projects.status', '=', 'Open'), eb('projects.posted_by_id', '=', user.id)]),
   canUpdate: (eb, user) => eb('projects.posted_by_id', '=', user.id),

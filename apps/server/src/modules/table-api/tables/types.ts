@@ -1,5 +1,5 @@
+import type { ColumnRule } from '@campuscollab/shared';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
-import type { ZodType } from 'zod';
 import type { Database } from '../../../db/schema';
 import type { RequestUser } from '../../../plugins/authentication';
 import type { DomainEventMap } from '../../../plugins/events';
@@ -9,18 +9,8 @@ export type DynamicDatabase = Record<string, Record<string, unknown>>;
 export type Row = Record<string, unknown>;
 export type TableExpressions = ExpressionBuilder<DynamicDatabase, string>;
 
-export interface ColumnRule {
-  type: 'text' | 'integer';
-  nullable: boolean;
-  /** Shown only to the row's owner; other readers see null and cannot filter or sort on it. */
-  ownerOnly?: boolean;
-  /** On insert: the client may give it, must give it, or the server sets it (giving it is refused). */
-  insert: 'optional' | 'required' | 'server';
-  /** On update: the client may change it, or it is the server's (changing it is refused). */
-  update: 'client' | 'server';
-  /** Validates and normalises a client's value (the shared zod rules). */
-  schema?: ZodType;
-}
+/** A column's type, who writes it, owner-only visibility and zod rule (packages/shared/src/tables). */
+export type { ColumnRule };
 
 export interface PolicyContext {
   user: RequestUser;

@@ -1,7 +1,6 @@
-import { profileFields } from '@campuscollab/shared';
+import { usersColumnRules, usersTable } from '@campuscollab/shared';
 import { PostgrestCode, PostgrestError } from '../../../lib/postgrest';
 import { generateUniqueReferralCode } from '../referral-codes';
-import { clientText, serverText } from './columns';
 import { settleProfile } from './first-profiles';
 import { generateRowId } from './ids';
 import type { Row, TablePolicy } from './types';
@@ -12,52 +11,11 @@ import type { Row, TablePolicy } from './types';
  * given here, by the server, once per account ever (first-profiles.ts).
  */
 export const usersPolicy: TablePolicy = {
-  name: 'users',
-  primaryKey: 'id',
-  ownerColumn: 'user_id',
+  name: usersTable.name,
+  primaryKey: usersTable.primaryKey,
+  ownerColumn: usersTable.ownerColumn,
   uniqueKeys: [['id'], ['user_id'], ['referral_code']],
-  columns: {
-    id: serverText(),
-    user_id: serverText(),
-    name: clientText(profileFields.name, { required: true }),
-    email: { ...serverText(), ownerOnly: true },
-    university: clientText(profileFields.university, { required: true, fixed: true }),
-    city: clientText(profileFields.city),
-    role: clientText(profileFields.role, { required: true }),
-    skills: clientText(
-      profileFields.skills.transform((list) => JSON.stringify(list)),
-      { nullable: false },
-    ),
-    interests: clientText(
-      profileFields.interests.transform((list) => JSON.stringify(list)),
-      {
-        nullable: false,
-      },
-    ),
-    referral_code: serverText(),
-    referred_by: clientText(profileFields.referred_by, { fixed: true, ownerOnly: true }),
-    referral_count: { type: 'integer', nullable: false, insert: 'server', update: 'server' },
-    bio: clientText(profileFields.bio),
-    profile_picture: clientText(profileFields.profile_picture),
-    instagram_handle: clientText(profileFields.instagram_handle),
-    linkedin_url: clientText(profileFields.linkedin_url),
-    contact_email: clientText(profileFields.contact_email),
-    portfolio_link: clientText(profileFields.portfolio_link),
-    email_notifications: clientText(profileFields.email_notifications, {
-      ownerOnly: true,
-      nullable: false,
-    }),
-    project_notifications: clientText(profileFields.project_notifications, {
-      ownerOnly: true,
-      nullable: false,
-    }),
-    collaboration_notifications: clientText(profileFields.collaboration_notifications, {
-      ownerOnly: true,
-      nullable: false,
-    }),
-    created_at: serverText(),
-    updated_at: serverText(),
-  },
+  columns: usersColumnRules,
   canRead: (eb) => eb.lit(true),
   canUpdate: (eb, user) => eb('users.user_id', '=', user.id),
   canDelete: (eb, user) => eb('users.user_id', '=', user.id),
