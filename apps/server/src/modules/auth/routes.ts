@@ -22,7 +22,7 @@ import { registerHostedSignIn } from './hosted-routes';
 import { deleteMe, getMe, updateMe } from './me';
 import { startSignInPruning } from './prune-sign-ins';
 import { requestPasswordReset } from './recover';
-import { resendVerification } from './resend-verification';
+import { resendVerification } from './verification-emails';
 import { resetPassword } from './reset';
 import { rotateRefreshToken, revokeSessionByToken } from './sessions';
 import { signIn } from './signin';

@@ -4,7 +4,7 @@ import { generateId } from '../../lib/tokens';
 import { accountExistsEmail } from '../email/auth-emails';
 import { findAccountByEmail, NO_PASSWORD } from './accounts';
 import { signInPageUrl, type AuthContext } from './context';
-import { sendVerification } from './send-verification';
+import { sendVerification } from './verification-emails';
 import { recordSignupAttempt } from './signup-attempts';
 
 /**

@@ -1,6 +1,6 @@
 import { verificationEmail } from '../email/auth-emails';
-import type { AuthContext } from './context';
-import { verificationLink } from './context';
+import { findAccountByEmail } from './accounts';
+import { verificationLink, type AuthContext } from './context';
 import { issueEmailToken } from './email-tokens';
 
 /**
@@ -19,4 +19,16 @@ export async function sendVerification(
   } catch (error) {
     context.log.error({ err: error, to: account.email }, 'verification email failed');
   }
+}
+
+/**
+ * Re-sends the link when the address has an unverified account; silent otherwise. Runs after
+ * the reply (email/background-mail.ts), so its speed does not tell which case it was.
+ */
+export function resendVerification(context: AuthContext, email: string): void {
+  context.background.run('verification resend', async () => {
+    const account = await findAccountByEmail(context.db, email);
+    if (!account || account.email_verified_at) return;
+    await sendVerification(context, account);
+  });
 }
