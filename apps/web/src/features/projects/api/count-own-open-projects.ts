@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { client } from '../../../app/client';
+import { projectKeys } from './project-keys';
 
 /** DESIGN.md section 4: the dashboard's 'N Active Projects' is a real count of own Open projects. */
 export async function countOwnOpenProjects(userId: string): Promise<number> {
@@ -13,7 +14,7 @@ export async function countOwnOpenProjects(userId: string): Promise<number> {
 }
 
 export const ownOpenProjectsCountQuery = (userId: string | undefined) => ({
-  queryKey: ['projects', 'own-open-count', userId] as const,
+  queryKey: projectKeys.ownOpenCount(userId),
   queryFn: () => countOwnOpenProjects(userId!),
   enabled: Boolean(userId),
 });
