@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
 import { applicationKeys } from './application-keys';
 
 /** DESIGN.md section 4: 'N Pending Applications' counts the user's own Pending applications. */

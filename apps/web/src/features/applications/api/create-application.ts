@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { APPLICATION_MESSAGE } from '@campuscollab/shared';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
 import { applicationKeys } from './application-keys';
 
 /**

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
 import { applicationKeys } from './application-keys';
 
 /**

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
 import type { ApplicationDecision } from '../types';
 import { applicationKeys } from './application-keys';
 

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { quoteFilterValue, type UserRecord } from '@campuscollab/sdk';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
 import { collaboratorKeys } from './collaborator-keys';
 
 /** 12 cards a page, then 'Load more' (DESIGN.md section 4: lists grow a page at a time). */

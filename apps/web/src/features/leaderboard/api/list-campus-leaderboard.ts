@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UserRecord } from '@campuscollab/sdk';
 import { LEADERBOARD_SIZE } from '@campuscollab/shared';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
 import { leaderboardKeys } from './leaderboard-keys';
 
 /** What the leaderboard shows of each student; the rest of a profile is not fetched. */

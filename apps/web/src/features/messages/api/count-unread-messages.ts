@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
 import { messageKeys } from './message-keys';
 
 /** How many messages to me are still unread (readStatus 0), counted by the server. */

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
 import { attachPeople, type MessageWithPerson } from './lookup-people';
 import { messageKeys } from './message-keys';
 

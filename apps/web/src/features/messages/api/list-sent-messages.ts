@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
 import { MESSAGES_PAGE_SIZE, type MessagePage } from './list-inbox-messages';
 import { attachPeople } from './lookup-people';
 import { messageKeys } from './message-keys';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
 import { messageKeys } from './message-keys';
 
 /** docs/product.md §4: readStatus goes 0 to 1 when the recipient opens the message; no way back. */

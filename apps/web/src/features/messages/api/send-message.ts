@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageRecord } from '@campuscollab/sdk';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
 import { messageKeys } from './message-keys';
 
 export interface NewMessage {

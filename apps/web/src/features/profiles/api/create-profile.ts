@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserRecord } from '@campuscollab/sdk';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
 import { profileKeys } from './profile-keys';
 
 /** The 'Complete Your Profile' fields, already validated with `completeProfileForm`. */

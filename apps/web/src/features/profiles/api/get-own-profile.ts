@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UserRecord } from '@campuscollab/sdk';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
 import { useAuth } from '../../auth/use-auth';
 import { profileKeys } from './profile-keys';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserRecord } from '@campuscollab/sdk';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
 import { profileKeys } from './profile-keys';
 
 /** The profile payload of docs/product.md §7 (skills and interests as lists; the server encodes them). */

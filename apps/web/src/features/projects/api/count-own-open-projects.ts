@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
 import { projectKeys } from './project-keys';
 
 /** DESIGN.md section 4: the dashboard's 'N Active Projects' is a real count of own Open projects. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
 import type { NewProject } from '../types';
 import { projectKeys } from './project-keys';
 

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { quoteFilterValue as quote, type FilterBuilder } from '@campuscollab/sdk';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
 import type { ProjectFilters, ProjectRow } from '../types';
 import { projectKeys } from './project-keys';
 
