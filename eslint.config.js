@@ -3,15 +3,19 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-// Imports flow one way: shared -> sdk -> web; the server stands apart.
-const boundary = (group) => ({
-  'no-restricted-imports': [
-    'error',
-    {
-      patterns: [{ group, message: 'Imports flow shared -> sdk -> web; the server stands apart.' }],
-    },
-  ],
-});
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+// Imports flow one way: shared -> sdk -> web; the server stands apart (docs/architecture.md §1).
+const boundary = (group) =>
+  restrict([{ group, message: 'Imports flow shared -> sdk -> web; the server stands apart.' }]);
+
+// Code outside the server that needs a real one (the SDK's integration tests, the benchmark)
+// takes it from the server's testing entry, and nothing else of the server.
+const TESTING_MESSAGE = 'Outside the server, use the server through @campuscollab/server/testing.';
+const testingEntryOnly = restrict([
+  { group: ['@campuscollab/web', '**/apps/**'], message: TESTING_MESSAGE },
+  { regex: '^@campuscollab/server(?!/testing$)', message: TESTING_MESSAGE },
+]);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'test-results/**'] },
@@ -41,6 +45,10 @@ export default tseslint.config(
     files: ['packages/sdk/**'],
     languageOptions: { globals: { ...globals.browser } },
     rules: boundary(['@campuscollab/web', '@campuscollab/server', '**/apps/**']),
+  },
+  {
+    files: ['packages/sdk/test/**', 'bench/**'],
+    rules: testingEntryOnly,
   },
   {
     files: ['apps/web/**'],

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import type { DatabaseKind } from '../apps/server/src/db/dialects/types';
+import type { DatabaseKind } from '@campuscollab/server/testing';
 
 /** A baseline query with its parameters already chosen (plain data: it crosses to a worker). */
 export interface ResolvedQuery {

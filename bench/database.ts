@@ -2,11 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openPostgres } from '../apps/server/src/db/dialects/postgres';
-import { openSqlite } from '../apps/server/src/db/dialects/sqlite';
-import type { DatabaseHandle } from '../apps/server/src/db/dialects/types';
-import { migrateToLatest } from '../apps/server/src/db/migrate';
-import { seedCampus } from '../apps/server/seed/seed-campus';
+import {
+  migrateToLatest,
+  openPostgres,
+  openSqlite,
+  seedCampus,
+  type DatabaseHandle,
+} from '@campuscollab/server/testing';
 
 export interface BenchDatabase {
   handle: DatabaseHandle;

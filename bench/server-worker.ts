@@ -3,11 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import pino from 'pino';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openPostgres } from '../apps/server/src/db/dialects/postgres';
-import { openSqlite } from '../apps/server/src/db/dialects/sqlite';
-import type { DatabaseKind } from '../apps/server/src/db/dialects/types';
+import {
+  buildApp,
+  loadConfig,
+  openPostgres,
+  openSqlite,
+  type DatabaseKind,
+} from '@campuscollab/server/testing';
 import { startBaselineServer, type BaselineServer, type ResolvedQuery } from './baseline-server';
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DatabaseHandle } from '../apps/server/src/db/dialects/types';
+import type { DatabaseHandle } from '@campuscollab/server/testing';
 
 /** Who the benchmark acts as and what it asks for, read from the seeded database. */
 export interface BenchWorld {

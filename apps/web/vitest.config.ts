@@ -5,7 +5,8 @@ export default defineProject({
   plugins: [react()],
   test: {
     name: 'web',
-    include: ['src/**/*.test.{ts,tsx}'],
+    // The build's own plugins (beside vite.config.ts) are tested too.
+    include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
     environment: 'happy-dom',
     setupFiles: ['src/test/setup.ts'],
   },

@@ -14,16 +14,14 @@ import { listenToParent, normalizeParentOrigins } from './auth/parent-frame';
 import { createRefreshLock } from './auth/refresh-lock';
 import {
   buildSignInStateKey,
-  createSignInState,
-  findDefaultSessionStorage,
-} from './auth/sign-in-state';
-import { startSession } from './auth/start-session';
-import {
   buildStorageKey,
+  createSignInState,
   createTokenStore,
+  findDefaultSessionStorage,
   findDefaultStorage,
   type TokenStorage,
-} from './auth/token-storage';
+} from './auth/session-tokens';
+import { startSession } from './auth/start-session';
 import { takeTokensFromUrl } from './auth/url-tokens';
 import { createDataClient } from './data/data-client';
 import type { FetchFunction } from './http/authorized-fetch';

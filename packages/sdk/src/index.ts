@@ -11,10 +11,9 @@ export type { FetchFunction } from './http/authorized-fetch';
 export type { AuthChange, AuthChangeListener, AuthState } from './auth/auth-state';
 export type { AuthClient, SignInData } from './auth/auth-client';
 export type { VerifyEmailData } from './auth/email-link-auth';
-export type { TokenStorage } from './auth/token-storage';
 export type { ChannelFactory, ChannelLike, LockManagerLike } from './auth/channel';
 export type { ParentMessage } from './auth/parent-frame';
-export { isAccessTokenExpired } from './auth/token-set';
+export { isAccessTokenExpired, type TokenStorage } from './auth/session-tokens';
 
 export {
   convertKeysToCamelCase,

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-// Tests may use the server's test helpers; runtime code never imports the server.
-// eslint-disable-next-line no-restricted-imports
-import { startTestApp, type TestApp } from '../../../apps/server/test/helpers/test-app';
+import { startTestApp, type TestApp } from '@campuscollab/server/testing';
 import { createChannelHub, createLockManager } from './helpers/cross-tab';
 import { createSharedStorage } from './helpers/memory-storage';
 import {

@@ -1,10 +1,6 @@
 // @vitest-environment happy-dom
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// Tests may use the server's test helpers; runtime code never imports the server.
-// eslint-disable-next-line no-restricted-imports
-import { createVerifiedAccount } from '../../../apps/server/test/helpers/accounts';
-// eslint-disable-next-line no-restricted-imports
-import { startTestApp, type TestApp } from '../../../apps/server/test/helpers/test-app';
+import { createVerifiedAccount, startTestApp, type TestApp } from '@campuscollab/server/testing';
 import { createSharedStorage } from './helpers/memory-storage';
 import { createNodeClient } from './helpers/real-client';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPageShells, type ViteManifest } from './page-shells';
+import { buildPageShells, type PageChunks, type ViteManifest } from './page-shells';
 
 const INDEX =
   '<html><head><script type="module" crossorigin src="/assets/index-e1.js"></script></head><body></body></html>';
@@ -19,9 +19,15 @@ const MANIFEST: ViteManifest = {
     isDynamicEntry: true,
     imports: ['_fields.js'],
   },
-  // Not a page: a dynamic chunk elsewhere, and a page-named file that is not loaded lazily.
+  // Not pages: a dynamic chunk the page list does not name, and a page that ships with the entry.
   'src/lib/heavy.ts': { file: 'assets/heavy-h1.js', isDynamicEntry: true },
   'src/pages/landing/landing-page.tsx': { file: 'assets/landing-l1.js' },
+};
+
+// What the web build writes to dist/.vite/page-chunks.json: page name -> manifest key.
+const PAGES: PageChunks = {
+  auth: 'src/pages/auth/auth-page.tsx',
+  settings: 'src/pages/settings/settings-page.tsx',
 };
 
 const preloads = (html: string | undefined) =>
@@ -32,7 +38,7 @@ const preloads = (html: string | undefined) =>
   ].map((match) => match[1]);
 
 describe('page shells', () => {
-  const shells = buildPageShells(INDEX, MANIFEST);
+  const shells = buildPageShells(INDEX, MANIFEST, PAGES);
 
   it('preloads a page chunk and its imports, leaving out what the entry already loads', () => {
     expect(preloads(shells.get('auth'))).toEqual([
@@ -52,12 +58,27 @@ describe('page shells', () => {
     expect(html.replace(/<link rel="modulepreload"[^>]+>/g, '')).toBe(INDEX);
   });
 
-  it('makes shells only for lazily loaded pages', () => {
+  it('makes shells only for the pages the list names', () => {
     expect([...shells.keys()].sort()).toEqual(['auth', 'settings']);
   });
 
-  it('makes none without a manifest or a head to put links in', () => {
-    expect(buildPageShells(INDEX, {}).size).toBe(0);
-    expect(buildPageShells('<body></body>', MANIFEST).size).toBe(0);
+  it('takes page names and modules from the list, not from file names', () => {
+    const renamed = buildPageShells(INDEX, MANIFEST, { reports: 'src/lib/heavy.ts' });
+    expect(preloads(renamed.get('reports'))).toEqual(['/assets/heavy-h1.js']);
+  });
+
+  it('skips a listed page whose chunk is missing or ships with the entry', () => {
+    const listed = buildPageShells(INDEX, MANIFEST, {
+      ...PAGES,
+      landing: 'src/pages/landing/landing-page.tsx',
+      gone: 'src/pages/gone/gone-page.tsx',
+    });
+    expect([...listed.keys()].sort()).toEqual(['auth', 'settings']);
+  });
+
+  it('makes none without a manifest, a page list or a head to put links in', () => {
+    expect(buildPageShells(INDEX, {}, PAGES).size).toBe(0);
+    expect(buildPageShells(INDEX, MANIFEST, {}).size).toBe(0);
+    expect(buildPageShells('<body></body>', MANIFEST, PAGES).size).toBe(0);
   });
 });

@@ -8,8 +8,12 @@ export interface ManifestChunk {
 
 export type ViteManifest = Record<string, ManifestChunk>;
 
-// The web app keeps each page in src/pages/<name>/<name>-page.tsx and loads it on demand.
-const PAGE_MODULE = /^src\/pages\/([a-z][a-z-]*)\/\1-page\.tsx$/;
+/**
+ * The web build's page list (apps/web/page-chunks.ts, written to dist/.vite/page-chunks.json):
+ * each page that loads on demand, by its `?page=` name, with its key in the manifest. The web
+ * app alone knows where its pages live; the server takes its word.
+ */
+export type PageChunks = Record<string, string>;
 
 /** The files a chunk needs: its own, then those it imports statically, transitively. */
 function chunkFiles(manifest: ViteManifest, key: string, files = new Set<string>()): Set<string> {
@@ -30,16 +34,19 @@ function chunkFiles(manifest: ViteManifest, key: string, files = new Set<string>
  * entry leaves. At full priority they slowed the entry and nothing painted before the form; at
  * low priority the header paints first and the form comes no later (decision 011).
  */
-export function buildPageShells(indexHtml: string, manifest: ViteManifest): Map<string, string> {
+export function buildPageShells(
+  indexHtml: string,
+  manifest: ViteManifest,
+  pages: PageChunks,
+): Map<string, string> {
   const entryFiles = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) {
     if (chunk.isEntry) chunkFiles(manifest, key, entryFiles);
   }
   const shells = new Map<string, string>();
   if (!indexHtml.includes('</head>')) return shells;
-  for (const [key, chunk] of Object.entries(manifest)) {
-    const page = PAGE_MODULE.exec(key)?.[1];
-    if (!page || !chunk.isDynamicEntry) continue;
+  for (const [page, key] of Object.entries(pages)) {
+    if (!manifest[key]?.isDynamicEntry) continue;
     const links = [...chunkFiles(manifest, key)]
       .filter((file) => !entryFiles.has(file))
       .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`);

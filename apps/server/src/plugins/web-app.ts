@@ -2,11 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { buildPageShells, type ViteManifest } from './page-shells';
+import { buildPageShells, type PageChunks, type ViteManifest } from './page-shells';
 
-function readManifest(distDir: string): ViteManifest {
-  const file = path.join(distDir, '.vite', 'manifest.json');
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ViteManifest) : {};
+/** A JSON file the web build wrote under dist/.vite, or `{}` when it wrote none. */
+function readBuildFile<T>(distDir: string, name: string): T | Record<string, never> {
+  const file = path.join(distDir, '.vite', name);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : {};
 }
 
 /**
@@ -24,7 +25,12 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     return false;
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
-  const shells = buildPageShells(indexHtml, readManifest(distDir));
+  const shells = buildPageShells(
+    indexHtml,
+    readBuildFile<ViteManifest>(distDir, 'manifest.json'),
+    // Written by apps/web/page-chunks.ts.
+    readBuildFile<PageChunks>(distDir, 'page-chunks.json'),
+  );
 
   await app.register(fastifyStatic, {
     root: distDir,

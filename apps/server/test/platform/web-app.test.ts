@@ -33,6 +33,10 @@ describe('serving the built web app', () => {
         },
       }),
     );
+    writeFileSync(
+      path.join(dist, '.vite', 'page-chunks.json'),
+      JSON.stringify({ auth: 'src/pages/auth/auth-page.tsx' }),
+    );
     const asset = path.join(dist, 'assets', 'index-abc123.js');
     writeFileSync(asset, script);
     writeFileSync(`${asset}.br`, brotliCompressSync(script));

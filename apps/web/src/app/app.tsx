@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'react-hot-toast';
 import { AppShell } from './app-shell';
 import { ErrorBoundary } from './error-boundary';
-import { NavigationProvider } from './navigation';
+import { NavigationProvider } from '../lib/navigation';
 
 const queryClient = new QueryClient({
   defaultOptions: {

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Spinner } from '../components/ui/spinner';
 import { useAuth } from '../features/auth/use-auth';
 import { LandingPage } from '../pages/landing/landing-page';
-import { useNavigation } from './navigation';
+import { useNavigation } from '../lib/navigation';
 import { PROTECTED_PAGES, type PageName } from './pages';
 
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>

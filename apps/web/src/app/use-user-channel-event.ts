@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { client } from './client';
+import { client } from '../lib/client';
 
 interface WatchedChannel {
   watchers: number;

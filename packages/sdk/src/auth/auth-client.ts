@@ -4,7 +4,7 @@ import { fail, ok, type Result } from '../http/result';
 import type { AuthChangeListener, AuthState } from './auth-state';
 import type { AuthSession } from './auth-session';
 import { createEmailLinkAuth } from './email-link-auth';
-import { buildTokenSet, stampTokenSet } from './token-set';
+import { buildTokenSet, stampTokenSet } from './session-tokens';
 import { readCurrentUrl } from './url-tokens';
 import { waitForUser } from './wait-for-user';
 

@@ -9,9 +9,12 @@ import type { RefreshLock } from './refresh-lock';
 import { createSessionSync } from './session-sync';
 import { requestMe } from './request-me';
 import { requestRefresh } from './request-refresh';
-import type { SignInState } from './sign-in-state';
-import { isAccessTokenExpired, readTokenSubject } from './token-set';
-import type { TokenStore } from './token-storage';
+import {
+  isAccessTokenExpired,
+  readTokenSubject,
+  type SignInState,
+  type TokenStore,
+} from './session-tokens';
 import { buildSignInUrl, readCurrentUrl } from './url-tokens';
 
 export interface AuthSessionOptions {
@@ -24,7 +27,7 @@ export interface AuthSessionOptions {
   now: () => number;
   requireAuth: boolean;
   navigate: (url: string) => void;
-  /** The state the hosted sign-in page must return with the tokens (sign-in-state.ts). */
+  /** The state the hosted sign-in page must return with the tokens (session-tokens.ts). */
   signInState: SignInState;
 }
 

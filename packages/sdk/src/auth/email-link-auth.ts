@@ -2,7 +2,7 @@ import type { AuthUser, TokenSet } from '@campuscollab/shared/core';
 import { createAuthError, SdkErrorKind } from '../errors/sdk-error';
 import { fail, ok, type Result } from '../http/result';
 import type { AuthSession } from './auth-session';
-import { buildTokenSet, stampTokenSet } from './token-set';
+import { buildTokenSet, stampTokenSet } from './session-tokens';
 
 /** What verifying an email resolves to: the account and the session it is now signed in with. */
 export interface VerifyEmailData {

@@ -1,5 +1,5 @@
 import { PARENT_TOKEN_WAIT_MS, type TokenSet } from '@campuscollab/shared/core';
-import { buildTokenSet } from './token-set';
+import { buildTokenSet } from './session-tokens';
 
 /**
  * The messages a parent window may send to an embedded app (docs/product.md §4.2, §4.3):

@@ -1,7 +1,7 @@
 import type { TokenSet } from '@campuscollab/shared/core';
 import { createAuthError, SdkErrorKind, type SdkError } from '../errors/sdk-error';
 import type { ApiClient } from '../http/api-client';
-import { buildTokenSet, isRefreshTokenExpired, stampTokenSet } from './token-set';
+import { buildTokenSet, isRefreshTokenExpired, stampTokenSet } from './session-tokens';
 
 export type RefreshOutcome =
   | { kind: 'refreshed'; tokens: TokenSet }

@@ -1,6 +1,5 @@
 import type { TokenSet } from '@campuscollab/shared/core';
-import type { SignInState } from './sign-in-state';
-import { buildTokenSet } from './token-set';
+import { buildTokenSet, type SignInState } from './session-tokens';
 
 const TOKEN_PARAMS = ['access_token', 'refresh_token'] as const;
 const HANDED_OVER_PARAMS = [...TOKEN_PARAMS, 'state'] as const;
@@ -8,7 +7,7 @@ const HANDED_OVER_PARAMS = [...TOKEN_PARAMS, 'state'] as const;
 /**
  * docs/product.md §4.2, source 2: the hosted sign-in page returns the visitor with `access_token`,
  * `refresh_token` and the `state` this tab sent it. The tokens count only with that state (see
- * sign-in-state.ts); tokens and state are removed from the address at once, used or not, so
+ * session-tokens.ts); tokens and state are removed from the address at once, used or not, so
  * they end up neither in the history, nor in a bookmark, nor in a shared link.
  */
 export function takeTokensFromUrl(nowMs: number, signInState: SignInState): TokenSet | null {

@@ -1,4 +1,4 @@
-import type { TokenStorage } from '../../src/auth/token-storage';
+import type { TokenStorage } from '../../src/auth/session-tokens';
 
 /** A Storage double several "tabs" of one test can share. */
 export function createSharedStorage(): TokenStorage & { entries: Map<string, string> } {

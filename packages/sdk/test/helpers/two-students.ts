@@ -1,8 +1,4 @@
-// Tests may use the server's test helpers; runtime code never imports the server.
-/* eslint-disable no-restricted-imports */
-import { createVerifiedAccount } from '../../../../apps/server/test/helpers/accounts';
-import { startTestApp } from '../../../../apps/server/test/helpers/test-app';
-/* eslint-enable no-restricted-imports */
+import { createVerifiedAccount, startTestApp } from '@campuscollab/server/testing';
 import { createSharedStorage } from './memory-storage';
 import { createNodeClient, signUpThroughSdk } from './real-client';
 

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { client } from '../../app/client';
-import { useNavigation } from '../../app/navigation';
+import { client } from '../../lib/client';
+import { useNavigation } from '../../lib/navigation';
 import type { PageName } from '../../app/pages';
 import { useAuth } from '../../features/auth/use-auth';
 import { useOwnProfile } from '../../features/profiles/api/get-own-profile';

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { AuthChange } from '@campuscollab/sdk';
-import { client } from '../../app/client';
+import { client } from '../../lib/client';
 
 let snapshot: AuthChange = {
   user: client.auth.getUser(),

@@ -23,7 +23,7 @@ const auth = vi.hoisted(() => {
   };
 });
 
-vi.mock('../../app/client', () => ({ client: {} }));
+vi.mock('../../lib/client', () => ({ client: {} }));
 vi.mock('../../features/auth/use-auth', async () => {
   const { useSyncExternalStore } = await import('react');
   return { useAuth: () => useSyncExternalStore(auth.subscribe, auth.get) };

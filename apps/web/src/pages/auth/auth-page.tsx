@@ -1,7 +1,7 @@
 import { isSchoolEmail, SCHOOL_EMAIL_LOGIN_MESSAGE } from '@campuscollab/shared/core';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useMemo, useState, type MouseEvent } from 'react';
-import { useNavigation } from '../../app/navigation';
+import { useNavigation } from '../../lib/navigation';
 import { Spinner } from '../../components/ui/spinner';
 import { useLogOut } from '../../features/auth/api/log-out';
 import { useAuth } from '../../features/auth/use-auth';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigation } from '../../app/navigation';
+import { useNavigation } from '../../lib/navigation';
 import { Alert } from '../../components/ui/alert';
 import { Spinner } from '../../components/ui/spinner';
 import { useOwnProfile } from '../../features/profiles/api/get-own-profile';

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { NavigationProvider } from '../../app/navigation';
+import { NavigationProvider } from '../../lib/navigation';
 
 /** Renders a piece of the auth page with the providers the app gives it, at `address`. */
 export function renderAt(address: string, element: ReactElement) {

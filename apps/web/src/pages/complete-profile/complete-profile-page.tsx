@@ -1,5 +1,5 @@
 import { CheckCircle2 } from 'lucide-react';
-import { useNavigation } from '../../app/navigation';
+import { useNavigation } from '../../lib/navigation';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 

@@ -1,5 +1,5 @@
 import { Compass, PlusCircle, Users } from 'lucide-react';
-import { useNavigation } from '../../app/navigation';
+import { useNavigation } from '../../lib/navigation';
 import type { PageName } from '../../app/pages';
 
 const ACTIONS: { page: PageName; title: string; text: string; icon: typeof Compass }[] = [

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigation } from '../../app/navigation';
+import { useNavigation } from '../../lib/navigation';
 import { Spinner } from '../../components/ui/spinner';
 import { useLiveApplications } from '../../features/applications/live/use-live-applications';
 import { useAuth } from '../../features/auth/use-auth';

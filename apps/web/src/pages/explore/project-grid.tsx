@@ -1,6 +1,6 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useNavigation } from '../../app/navigation';
+import { useNavigation } from '../../lib/navigation';
 import { Button } from '../../components/ui/button';
 import type { ProjectRow } from '../../features/projects/types';
 import { ProjectCardSkeleton } from './project-card';

@@ -1,7 +1,7 @@
 import type { UserRecord } from '@campuscollab/sdk';
 import { Users } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigation } from '../../app/navigation';
+import { useNavigation } from '../../lib/navigation';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';

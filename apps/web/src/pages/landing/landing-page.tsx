@@ -1,5 +1,5 @@
 import { Lightbulb, TrendingUp, Users } from 'lucide-react';
-import { useNavigation } from '../../app/navigation';
+import { useNavigation } from '../../lib/navigation';
 import { Button } from '../../components/ui/button';
 import { Footer } from './footer';
 

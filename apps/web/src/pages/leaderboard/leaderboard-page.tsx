@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigation } from '../../app/navigation';
+import { useNavigation } from '../../lib/navigation';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../features/auth/use-auth';
 import { useCampusLeaderboard } from '../../features/leaderboard/api/list-campus-leaderboard';

@@ -1,7 +1,7 @@
 import { MESSAGE_SUBJECT_MAX } from '@campuscollab/shared';
 import { Info } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useNavigation } from '../../app/navigation';
+import { useNavigation } from '../../lib/navigation';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';

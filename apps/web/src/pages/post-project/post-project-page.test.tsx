@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { NavigationProvider } from '../../app/navigation';
+import { NavigationProvider } from '../../lib/navigation';
 import { PostProjectPage } from './post-project-page';
 
 const mutation = vi.hoisted(() => ({ isPending: false, mutate: vi.fn() }));

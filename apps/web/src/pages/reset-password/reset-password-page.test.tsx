@@ -10,7 +10,7 @@ const api = vi.hoisted(() => ({
   logOut: vi.fn<() => Promise<void>>(),
 }));
 
-vi.mock('../../app/client', () => ({ client: {} }));
+vi.mock('../../lib/client', () => ({ client: {} }));
 vi.mock('../../features/auth/api/reset-password', async () => {
   const { useMutation } = await import('@tanstack/react-query');
   return { useResetPassword: () => useMutation({ mutationFn: api.resetPassword }) };

@@ -1,4 +1,4 @@
-import { useNavigation } from '../../app/navigation';
+import { useNavigation } from '../../lib/navigation';
 import { Button } from '../../components/ui/button';
 import { useLogOut } from '../../features/auth/api/log-out';
 import { useResetPassword } from '../../features/auth/api/reset-password';

@@ -1,4 +1,4 @@
-import { useNavigation } from '../../app/navigation';
+import { useNavigation } from '../../lib/navigation';
 import { Button } from '../../components/ui/button';
 import { useVerifyEmail } from '../../features/auth/api/verify-email';
 import { EmailLinkCard, useEmailLinkOutcome } from '../../features/auth/components/email-link-card';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
+import { applicationKeys } from './application-keys';
 
 /** docs/product.md §10.3: 'N Pending Applications' counts the user's own Pending applications. */
 export async function countPendingApplications(userId: string): Promise<number> {
@@ -13,7 +14,7 @@ export async function countPendingApplications(userId: string): Promise<number> 
 }
 
 export const pendingApplicationsCountQuery = (userId: string | undefined) => ({
-  queryKey: ['applications', 'pending-count', userId] as const,
+  queryKey: applicationKeys.pendingCount(userId),
   queryFn: () => countPendingApplications(userId!),
   enabled: Boolean(userId),
 });

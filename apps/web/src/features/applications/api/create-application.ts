@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { APPLICATION_MESSAGE } from '@campuscollab/shared';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
+import { applicationKeys } from './application-keys';
 
 /**
  * docs/product.md §7.2: applications create, with the fixed message of §5.8. The server refuses
@@ -19,6 +20,6 @@ export function useCreateApplication() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createApplication,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['applications'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: applicationKeys.all }),
   });
 }

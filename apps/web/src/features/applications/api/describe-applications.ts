@@ -1,5 +1,5 @@
 import type { ApplicationRecord } from '@campuscollab/sdk';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
 import type { ApplicationView } from '../types';
 
 /**

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
+import { applicationKeys } from './application-keys';
 
 /**
  * Which of these projects the user has already applied to, so Explore can show 'Applied'.
@@ -20,7 +21,7 @@ export async function listAppliedProjectIds(
 }
 
 export const appliedProjectIdsQuery = (userId: string | undefined, projectIds: string[]) => ({
-  queryKey: ['applications', 'applied', userId, projectIds] as const,
+  queryKey: applicationKeys.applied(userId, projectIds),
   queryFn: () => listAppliedProjectIds(userId!, projectIds),
   enabled: Boolean(userId) && projectIds.length > 0,
   placeholderData: keepPreviousData,

@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
 import { describeApplications } from './describe-applications';
 import { APPLICATIONS_PAGE_SIZE } from './list-received-applications';
+import { applicationKeys } from './application-keys';
 
 /** docs/product.md §10.5: the applicant sees the status of their own applications, newest first. */
 export async function listOwnApplications(userId: string, cursor: string | null) {
@@ -17,7 +18,7 @@ export async function listOwnApplications(userId: string, cursor: string | null)
 
 export const ownApplicationsQuery = (userId: string | undefined) =>
   infiniteQueryOptions({
-    queryKey: ['applications', 'own', userId] as const,
+    queryKey: applicationKeys.own(userId),
     queryFn: ({ pageParam }) => listOwnApplications(userId!, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,

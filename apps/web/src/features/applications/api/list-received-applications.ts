@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
 import { describeApplications } from './describe-applications';
+import { applicationKeys } from './application-keys';
 
 export const APPLICATIONS_PAGE_SIZE = 10;
 
@@ -21,7 +22,7 @@ export async function listReceivedApplications(userId: string, cursor: string | 
 
 export const receivedApplicationsQuery = (userId: string | undefined) =>
   infiniteQueryOptions({
-    queryKey: ['applications', 'received', userId] as const,
+    queryKey: applicationKeys.received(userId),
     queryFn: ({ pageParam }) => listReceivedApplications(userId!, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,

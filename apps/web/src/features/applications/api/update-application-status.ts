@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
 import type { ApplicationDecision } from '../types';
+import { applicationKeys } from './application-keys';
 
 /** docs/product.md §4.10: the project's owner accepts or declines an application. */
 export async function updateApplicationStatus(input: {
@@ -18,6 +19,6 @@ export function useUpdateApplicationStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateApplicationStatus,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['applications'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: applicationKeys.all }),
   });
 }

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useUserChannelEvent } from '../../../app/use-user-channel-event';
+import { applicationKeys } from '../api/application-keys';
 
 /**
  * A project owner sees a new application, and an applicant sees the owner's decision, without
@@ -7,7 +8,7 @@ import { useUserChannelEvent } from '../../../app/use-user-channel-event';
  */
 export function useLiveApplications(userId: string | undefined): void {
   const queryClient = useQueryClient();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['applications'] });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: applicationKeys.all });
   useUserChannelEvent(userId, 'application.created', refresh);
   useUserChannelEvent(userId, 'application.updated', refresh);
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
 
 /** Ends the session here and in every tab; the local sign-out happens even offline. */
 export async function logOut(): Promise<void> {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
 
 /**
  * "Forgot password?": asks for a reset link. The server answers alike for every address, so

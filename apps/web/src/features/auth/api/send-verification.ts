@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
 
 /**
  * (Re)sends the verification email. The server answers alike whether or not it sent one, so

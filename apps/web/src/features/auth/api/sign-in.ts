@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AuthUser } from '@campuscollab/shared/core';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
 import type { Credentials } from './sign-up';
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AuthUser } from '@campuscollab/shared/core';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
 
 export interface LinkPassword {
   /** The token of the emailed link, from the page's address. */

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { quoteFilterValue, type UserRecord } from '@campuscollab/sdk';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
+import { collaboratorKeys } from './collaborator-keys';
 
 /** 12 cards a page, then 'Load more' (docs/product.md §10.7: lists grow a page at a time). */
 export const COLLABORATORS_PAGE_SIZE = 12;
@@ -52,13 +53,7 @@ export async function listCollaborators(
 }
 
 export const collaboratorsQuery = (params: CollaboratorSearch) => ({
-  queryKey: [
-    'collaborators',
-    params.me.userId,
-    params.search.trim(),
-    params.role,
-    params.includeNearby,
-  ] as const,
+  queryKey: collaboratorKeys.search(params),
   queryFn: ({ pageParam }: { pageParam: string | null }) => listCollaborators(params, pageParam),
   initialPageParam: null as string | null,
   getNextPageParam: (last: CollaboratorPage) => last.nextCursor,

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UserRecord } from '@campuscollab/sdk';
 import { LEADERBOARD_SIZE } from '@campuscollab/shared';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
+import { leaderboardKeys } from './leaderboard-keys';
 
 /** What the leaderboard shows of each student; the rest of a profile is not fetched. */
 const ENTRY_COLUMNS = [
@@ -34,7 +35,7 @@ export async function listCampusLeaderboard(university: string): Promise<Leaderb
 }
 
 export const campusLeaderboardQuery = (university: string | undefined) => ({
-  queryKey: ['leaderboard', university] as const,
+  queryKey: leaderboardKeys.campus(university),
   queryFn: () => listCampusLeaderboard(university!),
   enabled: Boolean(university),
 });

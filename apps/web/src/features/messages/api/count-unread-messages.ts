@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
+import { messageKeys } from './message-keys';
 
 /** How many messages to me are still unread (readStatus 0), counted by the server. */
 export async function countUnreadMessages(userId: string): Promise<number> {
@@ -14,7 +15,7 @@ export async function countUnreadMessages(userId: string): Promise<number> {
 }
 
 export const unreadMessagesQuery = (userId: string | undefined) => ({
-  queryKey: ['messages', 'unread', userId] as const,
+  queryKey: messageKeys.unread(userId),
   queryFn: () => countUnreadMessages(userId!),
   enabled: Boolean(userId),
 });

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
 import { attachPeople, type MessageWithPerson } from './lookup-people';
+import { messageKeys } from './message-keys';
 
 export const MESSAGES_PAGE_SIZE = 20;
 
@@ -29,7 +30,7 @@ export async function listInboxMessages(
 }
 
 export const inboxMessagesQuery = (userId: string | undefined) => ({
-  queryKey: ['messages', 'inbox', userId] as const,
+  queryKey: messageKeys.inbox(userId),
   queryFn: ({ pageParam }: { pageParam: string | null }) => listInboxMessages(userId!, pageParam),
   initialPageParam: null as string | null,
   getNextPageParam: (last: MessagePage) => last.nextCursor,

@@ -1,7 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
 import { MESSAGES_PAGE_SIZE, type MessagePage } from './list-inbox-messages';
 import { attachPeople } from './lookup-people';
+import { messageKeys } from './message-keys';
 
 /** docs/product.md §10.6: the sender sees what they sent (senderId is me), newest first. */
 export async function listSentMessages(
@@ -21,7 +22,7 @@ export async function listSentMessages(
 }
 
 export const sentMessagesQuery = (userId: string | undefined) => ({
-  queryKey: ['messages', 'sent', userId] as const,
+  queryKey: messageKeys.sentBy(userId),
   queryFn: ({ pageParam }: { pageParam: string | null }) => listSentMessages(userId!, pageParam),
   initialPageParam: null as string | null,
   getNextPageParam: (last: MessagePage) => last.nextCursor,

@@ -1,5 +1,5 @@
 import type { MessageRecord } from '@campuscollab/sdk';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
 
 /** Who wrote (or received) a message, as the cards show them. */
 export interface MessagePerson {

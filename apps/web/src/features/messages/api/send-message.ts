@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageRecord } from '@campuscollab/sdk';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
+import { messageKeys } from './message-keys';
 
 export interface NewMessage {
   recipientId: string;
@@ -19,6 +20,6 @@ export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendMessage,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['messages', 'sent'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.sent() }),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserRecord } from '@campuscollab/sdk';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
+import { profileKeys } from './profile-keys';
 
 /** The 'Complete Your Profile' fields, already validated with `completeProfileForm`. */
 export interface NewProfile {
@@ -31,12 +32,12 @@ export async function createProfile(profile: NewProfile): Promise<UserRecord> {
 export function useCreateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: ['profile', 'create'] as const,
+    mutationKey: profileKeys.create(),
     mutationFn: createProfile,
     // The header and every page read the own profile from this key (get-own-profile.ts).
     onSuccess: async (profile) => {
-      queryClient.setQueryData(['profile', 'own', profile.userId], profile);
-      await queryClient.invalidateQueries({ queryKey: ['profile'] });
+      queryClient.setQueryData(profileKeys.ownOf(profile.userId), profile);
+      await queryClient.invalidateQueries({ queryKey: profileKeys.all });
     },
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
 
 /**
  * docs/product.md §4.12: the server erases everything the account owns (profile, projects,

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UserRecord } from '@campuscollab/sdk';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
 import { useAuth } from '../../auth/use-auth';
+import { profileKeys } from './profile-keys';
 
 /** docs/product.md §7.2: users list where userId, limit 1 (own record / profile check). */
 export async function getOwnProfile(userId: string): Promise<UserRecord | null> {
@@ -11,7 +12,7 @@ export async function getOwnProfile(userId: string): Promise<UserRecord | null> 
 }
 
 export const ownProfileQuery = (userId: string | undefined) => ({
-  queryKey: ['profile', 'own', userId] as const,
+  queryKey: profileKeys.ownOf(userId),
   queryFn: () => getOwnProfile(userId!),
   enabled: Boolean(userId),
 });

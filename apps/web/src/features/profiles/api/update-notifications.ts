@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserRecord } from '@campuscollab/sdk';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
+import { profileKeys } from './profile-keys';
 
 export interface NotificationSettings {
   emailNotifications: boolean;
@@ -37,6 +38,6 @@ export function useUpdateNotifications() {
   return useMutation({
     mutationFn: ({ profileId, settings }: { profileId: string; settings: NotificationSettings }) =>
       updateNotifications(profileId, settings),
-    onSuccess: (profile) => queryClient.setQueryData(['profile', 'own', profile.userId], profile),
+    onSuccess: (profile) => queryClient.setQueryData(profileKeys.ownOf(profile.userId), profile),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserRecord } from '@campuscollab/sdk';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
+import { profileKeys } from './profile-keys';
 
 /** Profile payload of docs/product.md §7.2 (skill and interest lists; the server encodes them). */
 export interface ProfileChanges {
@@ -32,8 +33,8 @@ export function useUpdateProfile() {
     mutationFn: ({ profileId, changes }: { profileId: string; changes: ProfileChanges }) =>
       updateProfile(profileId, changes),
     onSuccess: (profile) => {
-      queryClient.setQueryData(['profile', 'own', profile.userId], profile);
-      return queryClient.invalidateQueries({ queryKey: ['profile', 'own'] });
+      queryClient.setQueryData(profileKeys.ownOf(profile.userId), profile);
+      return queryClient.invalidateQueries({ queryKey: profileKeys.own() });
     },
   });
 }

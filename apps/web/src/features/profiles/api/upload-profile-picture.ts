@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
 
 /** 'photo.PNG' -> 'png'; the server corrects it anyway from the file's content. */
 function extensionOf(file: File): string {

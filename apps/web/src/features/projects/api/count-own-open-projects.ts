@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
+import { projectKeys } from './project-keys';
 
 /** docs/product.md §10.3: the dashboard's 'N Active Projects' counts one's own Open projects. */
 export async function countOwnOpenProjects(userId: string): Promise<number> {
@@ -13,7 +14,7 @@ export async function countOwnOpenProjects(userId: string): Promise<number> {
 }
 
 export const ownOpenProjectsCountQuery = (userId: string | undefined) => ({
-  queryKey: ['projects', 'own-open-count', userId] as const,
+  queryKey: projectKeys.ownOpenCount(userId),
   queryFn: () => countOwnOpenProjects(userId!),
   enabled: Boolean(userId),
 });

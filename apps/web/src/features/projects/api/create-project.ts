@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
 import type { NewProject } from '../types';
+import { projectKeys } from './project-keys';
 
 /** docs/product.md §7.2: projects create; the server sets poster, university, city, status Open. */
 export async function createProject(project: NewProject) {
@@ -19,6 +20,6 @@ export function useCreateProject() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createProject,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['projects'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all }),
   });
 }

@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { quoteFilterValue as quote, type FilterBuilder } from '@campuscollab/sdk';
-import { client } from '../../../app/client';
+import { client } from '../../../lib/client';
 import type { ProjectFilters, ProjectRow } from '../types';
+import { projectKeys } from './project-keys';
 
 export const PROJECTS_PAGE_SIZE = 12;
 
@@ -39,7 +40,7 @@ export async function listOpenProjects(filters: ProjectFilters, cursor: string |
 
 export const openProjectsQuery = (filters: ProjectFilters) =>
   infiniteQueryOptions({
-    queryKey: ['projects', 'open', filters] as const,
+    queryKey: projectKeys.open(filters),
     queryFn: ({ pageParam }) => listOpenProjects(filters, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,

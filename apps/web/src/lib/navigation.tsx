@@ -7,7 +7,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { toPageName, type PageName } from './pages';
+import { toPageName, type PageName } from '../app/pages';
 
 export interface Location {
   page: PageName;
