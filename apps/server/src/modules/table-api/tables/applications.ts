@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { applicationsColumnRules, applicationsTable } from '@campuscollab/shared';
 import type { ApplicationsTable } from '../../../db/schema';
-import { PostgrestCode, PostgrestError } from '../../../lib/postgrest';
+import { refuse } from './refusals';
 import { generateRowId } from './ids';
 import type { Row, TableExpressions, TablePolicy } from './types';
 
@@ -35,18 +35,10 @@ export const applicationsPolicy: TablePolicy = {
       .where('id', '=', String(row.project_id))
       .executeTakeFirst();
     if (!project || project.status !== 'Open') {
-      throw new PostgrestError({
-        status: 409,
-        code: PostgrestCode.foreignKeyViolation,
-        message: 'This project does not exist or is not open for applications',
-      });
+      throw refuse.missingReference('This project does not exist or is not open for applications');
     }
     if (project.posted_by_id === user.id) {
-      throw new PostgrestError({
-        status: 403,
-        code: PostgrestCode.insufficientPrivilege,
-        message: 'You cannot apply to your own project',
-      });
+      throw refuse.forbidden('You cannot apply to your own project');
     }
     const duplicate = await trx
       .selectFrom('applications')
@@ -55,12 +47,10 @@ export const applicationsPolicy: TablePolicy = {
       .where('applicant_id', '=', user.id)
       .executeTakeFirst();
     if (duplicate) {
-      throw new PostgrestError({
-        status: 409,
-        code: PostgrestCode.uniqueViolation,
-        message: 'You have already applied to this project',
-        details: 'Key (project_id, applicant_id) already exists.',
-      });
+      throw refuse.duplicate(
+        'You have already applied to this project',
+        'project_id, applicant_id',
+      );
     }
     return {
       ...row,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
-import { PostgrestCode, PostgrestError } from '../../../lib/postgrest';
+import { refuse } from './refusals';
 import type { PolicyContext, Row } from './types';
 
 /** Gives the referrer behind `code` one more referral; false when no other profile has it. */
@@ -20,13 +20,13 @@ async function creditReferrer(
 }
 
 const fixedUniversity = (university: string) =>
-  new PostgrestError({
-    status: 403,
-    code: PostgrestCode.insufficientPrivilege,
-    message: `permission denied to change the university: this account's profile is at "${university}"`,
-    details: 'The university is fixed when an account creates its first profile',
-    hint: `Create the profile with university "${university}"`,
-  });
+  refuse.forbidden(
+    `permission denied to change the university: this account's profile is at "${university}"`,
+    {
+      details: 'The university is fixed when an account creates its first profile',
+      hint: `Create the profile with university "${university}"`,
+    },
+  );
 
 /**
  * Settles a profile the INSERT really wrote against what the account's first profile fixed

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { messagesColumnRules, messagesTable } from '@campuscollab/shared';
 import type { MessagesTable } from '../../../db/schema';
-import { PostgrestCode, PostgrestError } from '../../../lib/postgrest';
+import { refuse } from './refusals';
 import { generateRowId } from './ids';
 import type { TablePolicy } from './types';
 
@@ -21,11 +21,7 @@ export const messagesPolicy: TablePolicy = {
 
   async prepareInsert(row, { user, trx, now }) {
     if (row.recipient_id === user.id) {
-      throw new PostgrestError({
-        status: 400,
-        code: PostgrestCode.checkViolation,
-        message: 'You cannot message yourself',
-      });
+      throw refuse.invalid('You cannot message yourself');
     }
     const recipient = await trx
       .selectFrom('auth_accounts')
@@ -33,11 +29,7 @@ export const messagesPolicy: TablePolicy = {
       .where('id', '=', String(row.recipient_id))
       .executeTakeFirst();
     if (!recipient) {
-      throw new PostgrestError({
-        status: 409,
-        code: PostgrestCode.foreignKeyViolation,
-        message: 'The recipient does not exist',
-      });
+      throw refuse.missingReference('The recipient does not exist');
     }
     return {
       ...row,

@@ -1,5 +1,5 @@
 import { usersColumnRules, usersTable } from '@campuscollab/shared';
-import { PostgrestCode, PostgrestError } from '../../../lib/postgrest';
+import { refuse } from './refusals';
 import { generateUniqueReferralCode } from '../referral-codes';
 import { settleProfile } from './first-profiles';
 import { generateRowId } from './ids';
@@ -27,12 +27,7 @@ export const usersPolicy: TablePolicy = {
       .where('user_id', '=', user.id)
       .executeTakeFirst();
     if (existing && !upsert) {
-      throw new PostgrestError({
-        status: 409,
-        code: PostgrestCode.uniqueViolation,
-        message: 'A profile already exists for this account',
-        details: 'Key (user_id) already exists.',
-      });
+      throw refuse.duplicate('A profile already exists for this account', 'user_id');
     }
     // The referrer is checked and credited only once the row is really written (afterInsert).
     return {
