@@ -2,7 +2,7 @@ import { recoverBody } from '@campuscollab/shared';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/field';
+import { EmailField } from '../../features/auth/components/credential-fields';
 import { useRecoverPassword } from '../../features/auth/api/recover-password';
 import { describeAuthError } from '../../features/auth/describe-auth-error';
 import type { AuthFeedbackHandlers } from './auth-feedback';
@@ -44,15 +44,7 @@ export function ForgotPasswordForm({
         </p>
       </div>
       {sent && <Alert tone="success">{RESET_LINK_SENT_NOTICE}</Alert>}
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@university.edu"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        required
-      />
+      <EmailField value={email} onValueChange={setEmail} />
       <Button type="submit" className="w-full" disabled={recover.isPending}>
         {recover.isPending ? 'Sending...' : 'Send Reset Link'}
       </Button>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/field';
+import { EmailField, PasswordField } from '../../features/auth/components/credential-fields';
 import { describeAuthError } from '../../features/auth/describe-auth-error';
 import { sendVerification } from '../../features/auth/api/send-verification';
 import { useSignIn } from '../../features/auth/api/sign-in';
@@ -47,22 +47,12 @@ export function SignInForm({
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@university.edu"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        required
-      />
-      <TextField
+      <EmailField value={email} onValueChange={setEmail} />
+      <PasswordField
         label="Password"
-        type="password"
         autoComplete="current-password"
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        required
+        onValueChange={setPassword}
       />
       <div className="text-right">
         <a

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/field';
+import { EmailField, PasswordField } from '../../features/auth/components/credential-fields';
 import { describeAuthError } from '../../features/auth/describe-auth-error';
 import { useSignUp } from '../../features/auth/api/sign-up';
 import type { AuthFeedbackHandlers } from './auth-feedback';
@@ -35,31 +35,19 @@ export function SignUpForm({ onStart, onError, onVerificationSent }: AuthFeedbac
   return (
     // noValidate: docs/product.md §5's messages, not the browser's bubbles, say what is wrong.
     <form noValidate onSubmit={submit} className="space-y-4">
-      <TextField
-        label="School Email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@university.edu"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        required
-      />
-      <TextField
+      <EmailField label="School Email" value={email} onValueChange={setEmail} />
+      <PasswordField
         label="Password"
-        type="password"
         autoComplete="new-password"
         hint="At least 8 characters"
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        required
+        onValueChange={setPassword}
       />
-      <TextField
+      <PasswordField
         label="Confirm Password"
-        type="password"
         autoComplete="new-password"
         value={confirmPassword}
-        onChange={(event) => setConfirmPassword(event.target.value)}
-        required
+        onValueChange={setConfirmPassword}
       />
       <Button type="submit" className="w-full" disabled={signUp.isPending}>
         {signUp.isPending ? 'Creating Account...' : 'Create Account'}

@@ -2,7 +2,7 @@ import { passwordField, PASSWORDS_DO_NOT_MATCH_MESSAGE } from '@campuscollab/sha
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
+import { PasswordField } from './credential-fields';
 
 /**
  * The sign-up rules of docs/product.md §5.2 for a password chosen on an emailed link's page, in the
@@ -51,22 +51,18 @@ export function NewPasswordForm({
     // noValidate: docs/product.md §5's messages, not the browser's bubbles, say what is wrong.
     <form noValidate onSubmit={submit} className="space-y-4">
       {error && <Alert tone="error">{error}</Alert>}
-      <TextField
+      <PasswordField
         label={passwordLabel}
-        type="password"
         autoComplete="new-password"
         hint={passwordHint}
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        required
+        onValueChange={setPassword}
       />
-      <TextField
+      <PasswordField
         label="Confirm Password"
-        type="password"
         autoComplete="new-password"
         value={confirmPassword}
-        onChange={(event) => setConfirmPassword(event.target.value)}
-        required
+        onValueChange={setConfirmPassword}
       />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? busyLabel : submitLabel}
