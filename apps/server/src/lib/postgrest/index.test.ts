@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as postgrest from './index';
 
 describe('public API', () => {
-  it('exports the parser, errors, cursor and preference helpers', () => {
+  it('exports the parser, errors, cursor, preference and shape helpers', () => {
     expect(Object.keys(postgrest).sort()).toEqual([
       'DEFAULT_MAX_LIMIT',
       'PostgrestError',
@@ -18,6 +18,7 @@ describe('public API', () => {
       'readHeader',
       'renderPreferenceApplied',
       'resolvePreferenceOperation',
+      'shapeKey',
       'withKeyColumn',
     ]);
   });
