@@ -93,7 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSecurityHeaders(app);
   await registerRateLimits(app);
   registerAuthentication(app, {
-    db: options.database.db,
+    database: options.database,
     jwtSecret: options.jwtSecret,
     issuer: config.publicUrl,
     audience: config.projectId,

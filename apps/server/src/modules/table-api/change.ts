@@ -59,7 +59,7 @@ export async function changeRows(
   const { operands } = bindConditions(parsed.filters, {
     policy,
     database: request.database,
-    bindings: new Bindings(true),
+    bindings: Bindings.forOneRun(),
   });
   const context: CompileContext = { policy, user, database: request.database, operands };
   const where = (eb: TableExpressions, rowFilter: Expression<SqlBool>) =>

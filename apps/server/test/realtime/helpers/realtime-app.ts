@@ -38,7 +38,7 @@ export async function startRealtimeApp(
   registerEvents(app);
   await registerRateLimits(app);
   registerAuthentication(app, {
-    db: database.db,
+    database,
     jwtSecret: TEST_JWT_SECRET,
     issuer: 'http://realtime.test',
     audience: 'campus',
