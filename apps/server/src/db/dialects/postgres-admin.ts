@@ -41,6 +41,6 @@ export async function runPostgresAdminStatements(
     });
   } catch (error) {
     const { message, code } = error as { message: string; code?: string };
-    throw new AdminSqlError(message, code ?? 'XX000', code === '57014');
+    throw new AdminSqlError(message, code ?? 'XX000');
   }
 }
