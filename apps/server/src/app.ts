@@ -88,7 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandling(app);
-  registerDatabase(app, options.database, options.ownsDatabase ?? true);
+  registerDatabase(app, options.database, { owned: options.ownsDatabase ?? true });
   registerEvents(app);
   registerSecurityHeaders(app);
   await registerRateLimits(app);

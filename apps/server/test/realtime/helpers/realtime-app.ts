@@ -34,7 +34,7 @@ export async function startRealtimeApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  registerDatabase(app, database, false);
+  registerDatabase(app, database, { owned: false });
   registerEvents(app);
   await registerRateLimits(app);
   registerAuthentication(app, {
