@@ -36,8 +36,8 @@ interface Compiled {
   sources: ParameterSource[];
 }
 
-// Hot queries run with a few shapes, over and over, with different values; building and
-// compiling them with Kysely each time was a quarter of a read (docs/decisions/012-read-plans.md).
+// Hot queries run with a few shapes, over and over, with different values, and building and
+// compiling them with Kysely each time was much of a read (docs/decisions/012-read-plans.md).
 // Table reads take their shapes from clients, so the queries kept are bounded.
 const QUERIES_KEPT = 500;
 

@@ -66,7 +66,7 @@ export async function changeRows(
     compileWhere(eb, rowFilter, parsed.filters, context);
 
   const changed = await runWrite(request, async (policyContext) => {
-    const db = dynamicDb({ ...request.database, db: policyContext.trx });
+    const db = dynamicDb({ db: policyContext.trx });
     let rows: Row[];
     if (verb === 'delete') {
       rows = (await db
