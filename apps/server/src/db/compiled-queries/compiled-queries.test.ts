@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shapeKey, parsePostgrestRequest } from '../../lib/postgrest';
+import { parsePostgrestRequest, requestShape, shapeKey } from '../../lib/postgrest';
 import { openSqlite } from '../dialects/sqlite';
 import type { Database } from '../schema';
 import { defineQuery } from './define-query';
@@ -65,7 +65,9 @@ describe('compiled queries', () => {
   });
 
   it('keeps a shaped query by its shape key', async () => {
-    const shape = shapeKey(parsePostgrestRequest('kind=eq.x', {}), { test: 'pets by kind' });
+    const shape = shapeKey(requestShape(parsePostgrestRequest('kind=eq.x', {})), {
+      test: 'pets by kind',
+    });
     let shapedBuilds = 0;
     const byShape = () => ({
       shape,

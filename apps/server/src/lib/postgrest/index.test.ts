@@ -17,6 +17,7 @@ describe('public API', () => {
       'parsePreferHeaders',
       'readHeader',
       'renderPreferenceApplied',
+      'requestShape',
       'resolvePreferenceOperation',
       'shapeKey',
       'withKeyColumn',

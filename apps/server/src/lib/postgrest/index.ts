@@ -11,7 +11,7 @@ export {
 } from './parse-prefer';
 export { listReferencedColumns } from './collect-columns';
 export { isSafeIdentifier } from './identifier';
-export { shapeKey } from './shape-key';
-export type { ShapeContext, ShapeKey } from './shape-key';
+export { requestShape, shapeKey } from './shape-key';
+export type { RequestShape, ShapeContext, ShapeKey } from './shape-key';
 export { DEFAULT_MAX_LIMIT } from './parse-range';
 export type * from './types';

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { encodeCursor } from './cursor';
 import { parsePostgrestRequest, type RequestHeaders } from './parse-request';
-import { shapeKey, type ShapeContext } from './shape-key';
+import { requestShape, shapeKey, type ShapeContext } from './shape-key';
 
 const SECRET = 'shape-secret';
 const context: ShapeContext = { table: 'posts' };
 
 const keyOf = (query: string, headers: RequestHeaders = {}, given = context) =>
-  shapeKey(parsePostgrestRequest(query, headers, { cursorSecret: SECRET }), given);
+  shapeKey(requestShape(parsePostgrestRequest(query, headers, { cursorSecret: SECRET })), given);
 
 const cursor = (values: unknown[]) =>
   encodeCursor(values, {
@@ -15,7 +15,7 @@ const cursor = (values: unknown[]) =>
     order: [{ column: 'score', direction: 'desc', nulls: 'first' }],
   });
 
-describe('shapeKey', () => {
+describe('requestShape and shapeKey', () => {
   it('is the same for requests that differ in values alone', () => {
     const same = [
       ['title=eq.robots&or=(a.gt.1,b.in.(x,y))', 'title=eq.drones&or=(a.gt.99,b.in.(p,q))'],
@@ -63,6 +63,16 @@ describe('shapeKey', () => {
       keyOf('', { range: '0-9' }),
     ]);
     expect(keys.size).toBe(4);
+  });
+
+  it('is JSON of the context and the shape', () => {
+    const key = keyOf('title=eq.x&offset=3', {}, { table: 'posts', forms: [] });
+    const [given, shape] = JSON.parse(key) as [unknown, { filters: unknown[]; range: unknown }];
+    expect(given).toEqual({ table: 'posts', forms: [] });
+    expect(shape.filters).toEqual([
+      { kind: 'filter', column: 'title', operator: 'eq', value: '?', negated: false },
+    ]);
+    expect(shape.range).toEqual({ offset: '?', limit: null, maxLimit: 1000 });
   });
 
   it('names its context as given', () => {

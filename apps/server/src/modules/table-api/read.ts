@@ -1,6 +1,6 @@
 import { NEXT_CURSOR_HEADER } from '@campuscollab/shared';
 import type { ShapedQuery } from '../../db/compiled-queries/define-query';
-import { encodeCursor, PostgrestError, shapeKey } from '../../lib/postgrest';
+import { encodeCursor, PostgrestError, requestShape, shapeKey } from '../../lib/postgrest';
 import type { Condition, OrderTerm, ParsedRequest, ShapeKey } from '../../lib/postgrest';
 import type { RequestUser } from '../../plugins/authentication';
 import { rethrowAsPostgrestError } from './database-errors';
@@ -33,24 +33,22 @@ function tryKeysetOrder(request: ReadSource): OrderTerm[] | null {
 }
 
 /**
- * The key a read's query is compiled under: the whole parsed request with its values left out
- * (lib/postgrest/shape-key.ts), and here everything else its SQL depends on. Anything new that
- * shapes a read's SQL is added here, or one request could run with SQL built for another: the
- * table (its policy's row filter and columns), which of the read's queries, and the form of
+ * The keys a read's queries are compiled under: the whole parsed request with its values left
+ * out (lib/postgrest/shape-key.ts), and here everything else their SQL depends on. Anything new
+ * that shapes a read's SQL is added here, or one request could run with SQL built for another:
+ * the table (its policy's row filter and columns), which of the read's queries, and the form of
  * each pattern match, the one thing a value decides. The database is not named: each keeps its
  * own compiled queries. Nor is the method: GET and HEAD read alike, and where a parse treats
  * them apart (the Range header) the parsed request says so.
  */
-function readShapeKey(
+function readShapeKeys(
   request: ReadSource,
-  query: 'page' | 'count',
   filters: BoundConditions,
-): ShapeKey {
-  return shapeKey(request.parsed, {
-    table: request.policy.name,
-    query,
-    patternForms: filters.patternForms,
-  });
+): Record<'page' | 'count', ShapeKey> {
+  const shape = requestShape(request.parsed);
+  const keyOf = (query: 'page' | 'count') =>
+    shapeKey(shape, { table: request.policy.name, query, patternForms: filters.patternForms });
+  return { page: keyOf('page'), count: keyOf('count') };
 }
 
 /**
@@ -119,21 +117,14 @@ export function prepareRead(request: ReadSource): PreparedRead {
   // `limit=0` with a count asks for the number alone (the dashboard's figures): no rows to
   // read. The count runs the same filters, so a bad one fails the same way.
   const countOnly = limit === 0 && parsed.preferences.count;
+  const keys = readShapeKeys(request, filters);
   return {
     parsed,
     policy,
     values: bindings.values,
-    page: countOnly
-      ? null
-      : {
-          shape: readShapeKey(request, 'page', filters),
-          build: () => selectPage(request, page, context),
-        },
+    page: countOnly ? null : { shape: keys.page, build: () => selectPage(request, page, context) },
     count: parsed.preferences.count
-      ? {
-          shape: readShapeKey(request, 'count', filters),
-          build: () => countRows(request, where),
-        }
+      ? { shape: keys.count, build: () => countRows(request, where) }
       : null,
     keyset,
     output,
