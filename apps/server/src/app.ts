@@ -88,12 +88,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandling(app);
-  registerDatabase(app, options.database, options.ownsDatabase ?? true);
+  registerDatabase(app, options.database, { owned: options.ownsDatabase ?? true });
   registerEvents(app);
   registerSecurityHeaders(app);
   await registerRateLimits(app);
   registerAuthentication(app, {
-    db: options.database.db,
+    database: options.database,
     jwtSecret: options.jwtSecret,
     issuer: config.publicUrl,
     audience: config.projectId,

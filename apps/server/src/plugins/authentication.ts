@@ -1,10 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TokenError, createSigner, createVerifier } from 'fast-jwt';
-import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { ACCESS_TOKEN_TTL_SECONDS, ErrorCode } from '@campuscollab/shared';
-import type { Database } from '../db/schema';
+import type { DatabaseHandle } from '../db/dialects/types';
 import { HttpError } from '../lib/http-error';
 import { createLiveSessions } from './live-sessions';
 
@@ -52,7 +51,7 @@ declare module 'fastify' {
 }
 
 export interface AuthenticationOptions {
-  db: Kysely<Database>;
+  database: DatabaseHandle;
   jwtSecret: string;
   issuer: string;
   audience: string;
@@ -106,7 +105,7 @@ export function registerAuthentication(app: FastifyInstance, options: Authentica
   const recentlyVerified = new LRUCache<string, VerifiedAccessToken>({ max: VERIFIED_TOKENS });
   const serviceKeyDigest = options.serviceKey ? digest(options.serviceKey) : null;
   const verified = new WeakMap<FastifyRequest, RequestUser | null>();
-  const liveSessions = createLiveSessions(options.db);
+  const liveSessions = createLiveSessions(options.database);
   app.events.on('sessions.ended', (ended) => liveSessions.forget(ended));
   app.events.on('account.deleted', ({ accountId }) =>
     liveSessions.forget({ accountId, sessionIds: null }),

@@ -29,7 +29,7 @@ describe('live sessions', () => {
   afterAll(() => database.close());
 
   it('answers from memory once seen live, and asks again once told the sign-in ended', async () => {
-    const sessions = createLiveSessions(db);
+    const sessions = createLiveSessions(database);
     await startSession('s1');
     expect(await sessions.isLive('s1', 'ada')).toBe(true);
     // Revoked behind its back: still remembered, as another instance would see it for a while.
@@ -40,7 +40,7 @@ describe('live sessions', () => {
   });
 
   it('forgets every sign-in of an account at once, and only that account', async () => {
-    const sessions = createLiveSessions(db);
+    const sessions = createLiveSessions(database);
     await startSession('s2');
     await startSession('s3');
     expect(await sessions.isLive('s2', 'ada')).toBe(true);
@@ -55,7 +55,7 @@ describe('live sessions', () => {
   });
 
   it('refuses a session of another account, or none', async () => {
-    const sessions = createLiveSessions(db);
+    const sessions = createLiveSessions(database);
     await startSession('s5');
     expect(await sessions.isLive('s5', 'bob')).toBe(false);
     expect(await sessions.isLive('no-such-session', 'ada')).toBe(false);

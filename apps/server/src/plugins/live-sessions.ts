@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import { runPlan, slotsFor } from '../db/plans';
-import type { Database } from '../db/schema';
+import { defineQuery } from '../db/compiled-queries/define-query';
+import type { DatabaseHandle } from '../db/dialects/types';
 
 /** Sign-ins that ended: some of an account's, or all of them (`sessionIds: null`). */
 export interface EndedSessions {
@@ -31,19 +30,21 @@ const REMEMBER_MS = 10_000;
 /** Readings of one session a check may take when sign-ins keep ending meanwhile. */
 const MAX_LOOKUPS = 3;
 
-async function findSessionOwner(db: Kysely<Database>, sessionId: string) {
-  const values = [sessionId] as const;
-  const rows = await runPlan<{ account_id: string }>(db, 'auth|live session', values, () =>
-    db
-      .selectFrom('auth_sessions')
-      .select('account_id')
-      .where('id', '=', slotsFor(values)[0])
-      .where('revoked_at', 'is', null),
-  );
+/** A live sign-in's account; kept compiled (db/compiled-queries/), as every request asks. */
+const sessionOwnerQuery = defineQuery((db, [sessionId]: [string]) =>
+  db
+    .selectFrom('auth_sessions')
+    .select('account_id')
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null),
+);
+
+async function findSessionOwner(database: DatabaseHandle, sessionId: string) {
+  const rows = await database.compiledQueries.rows(sessionOwnerQuery, [sessionId]);
   return rows[0]?.account_id;
 }
 
-export function createLiveSessions(db: Kysely<Database>): LiveSessions {
+export function createLiveSessions(database: DatabaseHandle): LiveSessions {
   // Session id -> account id, for sessions seen live within REMEMBER_MS.
   const live = new LRUCache<string, string>({ max: REMEMBERED_SESSIONS, ttl: REMEMBER_MS });
   // Counts endings: a lookup that overlapped one may have read the row before it changed.
@@ -54,7 +55,7 @@ export function createLiveSessions(db: Kysely<Database>): LiveSessions {
       if (live.get(sessionId) === accountId) return true;
       for (let attempt = 1; ; attempt++) {
         const seen = endings;
-        const owner = await findSessionOwner(db, sessionId);
+        const owner = await findSessionOwner(database, sessionId);
         const overlapped = seen !== endings;
         // Ask again after an overlap; under a stream of logouts, answer the latest reading
         // after a few tries but do not remember it.

@@ -1,3 +1,5 @@
+import { PostgrestCode } from '../../lib/postgrest/error-codes';
+
 /** A raw statement from a SERVICE_KEY holder (POST /sql and /batch). */
 export interface AdminStatement {
   query: string;
@@ -20,14 +22,21 @@ export interface AdminSqlOptions {
   maxRows: number;
 }
 
+/** PostgreSQL's code for a statement cancelled by its timeout; the SQLite worker's too. */
+export const STATEMENT_TIMEOUT = PostgrestCode.queryCanceled;
+
 /** A statement the database refused or gave up on, with its own words. */
 export class AdminSqlError extends Error {
   constructor(
     message: string,
     readonly code: string,
-    readonly timedOut = false,
   ) {
     super(message);
     this.name = 'AdminSqlError';
+  }
+
+  /** Whether the statement ran out of time, rather than being refused. */
+  get timedOut(): boolean {
+    return this.code === STATEMENT_TIMEOUT;
   }
 }

@@ -42,10 +42,6 @@ export async function runPostgresAdminStatements(
     });
   } catch (error) {
     const { message, code } = error as { message: string; code?: string };
-    throw new AdminSqlError(
-      message,
-      code ?? PostgrestCode.internalError,
-      code === PostgrestCode.queryCanceled,
-    );
+    throw new AdminSqlError(message, code ?? PostgrestCode.internalError);
   }
 }

@@ -1,9 +1,9 @@
 import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { isDataException, PostgrestCode } from '../../lib/postgrest/error-codes';
-import { planStatementName } from '../plans';
+import { CompiledQueries } from '../compiled-queries/compiled-queries';
 import type { Database } from '../schema';
-import { preparePlans } from './postgres-statements';
+import { prepareCompiledQueries } from './postgres-statements';
 import { runPostgresAdminStatements } from './postgres-admin';
 import type { ConstraintViolation, DatabaseHandle, OpenOptions } from './types';
 
@@ -33,10 +33,14 @@ export function openPostgres(connectionString: string, options: OpenOptions = {}
     dialect: new PostgresDialect({ pool }),
     log: options.onQuery ? (event) => options.onQuery!(event.query) : undefined,
   });
-  pool.on('connect', (client) => preparePlans(client, (text) => planStatementName(db, text)));
+  const compiledQueries = new CompiledQueries({ db });
+  pool.on('connect', (client) =>
+    prepareCompiledQueries(client, (text) => compiledQueries.statementName(text)),
+  );
   return {
     kind: 'postgres',
     db,
+    compiledQueries,
     patternMatch: (pattern, caseInsensitive) => ({
       form: caseInsensitive ? 'ilike' : 'like',
       operand: pattern,

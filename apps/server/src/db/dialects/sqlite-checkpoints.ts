@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
 /** How often the worker moves the write-ahead log into the database file. */
@@ -11,38 +10,18 @@ const MAX_PASSES = 8;
  */
 const FEW_FRAMES = 64;
 
-// Plain CommonJS run with `eval`, so the worker starts the same under tsx, Vitest or a bundle.
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { maxPasses, fewFrames } = workerData;
-const Database = require(workerData.driverPath);
-const db = new Database(workerData.file);
-db.pragma('busy_timeout = 5000');
-const pass = () => db.pragma('wal_checkpoint(PASSIVE)')[0];
-const checkpoint = () => {
-  try {
-    let last = pass();
-    let arrived = last.log;
-    for (let count = 1; count < maxPasses && arrived > fewFrames; count++) {
-      const next = pass();
-      arrived = next.log - last.log;
-      last = next;
-    }
-    if (arrived > 0) parentPort.postMessage({ finish: true });
-  } catch (error) {
-    parentPort.postMessage({ error: error.message });
-  }
-};
-const timer = setInterval(checkpoint, workerData.intervalMs);
-parentPort.on('message', () => {
-  clearInterval(timer);
-  pass();
-  db.close();
-  parentPort.close();
-});
-`;
+/** What the worker (sqlite-checkpoint-worker.mjs) is started with. */
+export interface CheckpointWorkerData {
+  file: string;
+  intervalMs: number;
+  maxPasses: number;
+  fewFrames: number;
+}
 
-const driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
+/** What the worker tells the writing thread: finish the checkpoint, or that it failed. */
+export type CheckpointWorkerMessage = { finish: true } | { error: string };
+
+const WORKER = new URL('./sqlite-checkpoint-worker.mjs', import.meta.url);
 
 export interface CheckpointHandlers {
   /** Runs a last pass on the writing thread, between two of its own writes. */
@@ -70,21 +49,18 @@ export interface Checkpoints {
  */
 export function checkpointInBackground(file: string, handlers: CheckpointHandlers): Checkpoints {
   const { finish, onError } = handlers;
-  const worker = new Worker(WORKER_SOURCE, {
-    eval: true,
-    workerData: {
-      driverPath,
-      file,
-      intervalMs: CHECKPOINT_INTERVAL_MS,
-      maxPasses: MAX_PASSES,
-      fewFrames: FEW_FRAMES,
-    },
-  });
+  const workerData: CheckpointWorkerData = {
+    file,
+    intervalMs: CHECKPOINT_INTERVAL_MS,
+    maxPasses: MAX_PASSES,
+    fewFrames: FEW_FRAMES,
+  };
+  const worker = new Worker(WORKER, { workerData });
   // A server that forgets to close its database may still exit.
   worker.unref();
-  worker.on('message', (message: { finish?: true; error?: string }) => {
-    if (message.finish) finish();
-    if (message.error) onError(message.error);
+  worker.on('message', (message: CheckpointWorkerMessage) => {
+    if ('finish' in message) finish();
+    else onError(message.error);
   });
   worker.on('error', (error) => onError(error.message));
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));

@@ -1,6 +1,6 @@
 import type SqliteDatabase from 'better-sqlite3';
 import type { QueryResult } from 'kysely';
-import type { GroupRunner } from '../plans';
+import type { GroupRunner } from '../compiled-queries/compiled-queries';
 
 type Run = (sql: string, parameters: unknown[]) => QueryResult<unknown>;
 type AsyncRun = (sql: string, parameters: unknown[]) => Promise<QueryResult<unknown>>;

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { CompiledQuery, Kysely, SqliteDialect } from 'kysely';
-import { commitPlansInGroups, runPlansDirectly } from '../plans';
+import { CompiledQueries } from '../compiled-queries/compiled-queries';
 import type { Database } from '../schema';
 import { runSqliteAdminStatements } from './sqlite-admin';
 import { checkpointInBackground } from './sqlite-checkpoints';
@@ -42,21 +42,21 @@ export function openSqlite(file: string, options: OpenOptions = {}): DatabaseHan
     if (options.onQuery) options.onQuery(CompiledQuery.raw(sql, parameters));
     return runOnConnection(statements, sql, parameters);
   };
-  // better-sqlite3 answers at once, so a plan outside a transaction can skip the driver's
-  // connection lock and its promises (decision 011). Inside a transaction
-  // the connection is the transaction's, and the plan waits its turn through the driver.
-  runPlansDirectly(db, (sql, parameters) =>
-    connection.inTransaction ? null : run(sql, parameters),
-  );
-  commitPlansInGroups(
+  const compiledQueries = new CompiledQueries({
     db,
-    groupCommits(connection, run, (sql, parameters) =>
+    // better-sqlite3 answers at once, so a compiled query outside a transaction can skip the
+    // driver's connection lock and its promises (docs/decisions/011-hot-path-costs.md). Inside
+    // a transaction the connection is the transaction's, and the query waits its turn through
+    // the driver.
+    direct: (sql, parameters) => (connection.inTransaction ? null : run(sql, parameters)),
+    grouped: groupCommits(connection, run, (sql, parameters) =>
       db.executeQuery(CompiledQuery.raw(sql, parameters)),
     ),
-  );
+  });
   return {
     kind: 'sqlite',
     db,
+    compiledQueries,
     file,
     patternMatch: sqlitePatternMatch,
     matchPattern: sqliteMatchPattern,

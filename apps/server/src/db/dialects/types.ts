@@ -1,4 +1,5 @@
 import type { CompiledQuery, Expression, Kysely, RawBuilder, SqlBool } from 'kysely';
+import type { CompiledQueries } from '../compiled-queries/compiled-queries';
 import type { Database } from '../schema';
 import type { AdminSqlOptions, AdminStatement, AdminStatementResult } from './admin-sql';
 
@@ -22,13 +23,18 @@ export interface ConstraintViolation {
  * elsewhere stay dialect-free.
  */
 export interface OpenOptions {
-  /** Called with every query the app runs (tests record them to check their plans). */
+  /** Called with every query the app runs (tests record them to check their SQL). */
   onQuery?: (query: CompiledQuery) => void;
 }
 
 export interface DatabaseHandle {
   kind: DatabaseKind;
   db: Kysely<Database>;
+  /**
+   * The queries this database keeps compiled and runs again with new values, the hot path's
+   * fixed queries and table reads (db/compiled-queries/, docs/decisions/012-read-plans.md).
+   */
+  compiledQueries: CompiledQueries;
   /** SQLite's file, for tools that open their own connection to it (the seed's bulk writer). */
   file?: string;
   /**

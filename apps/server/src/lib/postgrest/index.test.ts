@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as postgrest from './index';
 
 describe('public API', () => {
-  it('exports the parser, errors, error codes, cursor and preference helpers', () => {
+  it('exports the parser, errors, error codes, cursor, preference and shape helpers', () => {
     expect(Object.keys(postgrest).sort()).toEqual([
       'DEFAULT_MAX_LIMIT',
       'PostgrestCode',
@@ -18,7 +18,9 @@ describe('public API', () => {
       'parsePreferHeaders',
       'readHeader',
       'renderPreferenceApplied',
+      'requestShape',
       'resolvePreferenceOperation',
+      'shapeKey',
       'withKeyColumn',
     ]);
   });

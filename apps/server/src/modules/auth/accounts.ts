@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { AuthUser } from '@campuscollab/shared';
-import { runPlan, slotsFor } from '../../db/plans';
+import { defineQuery } from '../../db/compiled-queries/define-query';
+import type { DatabaseHandle } from '../../db/dialects/types';
 import type { AuthAccountsTable, Database } from '../../db/schema';
 
 type AccountRow = Selectable<AuthAccountsTable>;
@@ -23,18 +24,19 @@ export function findAccountByEmail(db: Kysely<Database>, email: string) {
   return db.selectFrom('auth_accounts').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
-/** An account's public fields; a plan (db/plans.ts), since every page load asks for them. */
+/** An account's public fields, kept compiled (db/compiled-queries/): every page load asks. */
+const accountByIdQuery = defineQuery((db, [id]: [string]) =>
+  db
+    .selectFrom('auth_accounts')
+    .select(['id', 'email', 'display_name', 'email_verified_at', 'created_at'])
+    .where('id', '=', id),
+);
+
 export async function findAccountById(
-  db: Kysely<Database>,
+  database: DatabaseHandle,
   id: string,
 ): Promise<PublicAccountRow | undefined> {
-  const values = [id] as const;
-  const rows = await runPlan<PublicAccountRow>(db, 'auth|account by id', values, () =>
-    db
-      .selectFrom('auth_accounts')
-      .select(['id', 'email', 'display_name', 'email_verified_at', 'created_at'])
-      .where('id', '=', slotsFor(values)[0]),
-  );
+  const rows = await database.compiledQueries.rows(accountByIdQuery, [id]);
   return rows[0];
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { DatabaseHandle } from '../../db/dialects/types';
 import type { Database } from '../../db/schema';
 import type { Mailer } from '../../lib/mailer';
 import type { Authentication } from '../../plugins/authentication';
@@ -9,6 +10,9 @@ import type { SessionContext } from './sessions';
 
 /** What the auth handlers need, built once in routes.ts. */
 export interface AuthContext {
+  /** The database, for the queries it keeps compiled (db/compiled-queries/). */
+  database: DatabaseHandle;
+  /** `database.db`. */
   db: Kysely<Database>;
   authentication: Authentication;
   mailer: Mailer;

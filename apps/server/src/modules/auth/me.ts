@@ -8,7 +8,7 @@ import type { AuthContext } from './context';
 const accountGone = () => new HttpError(401, ErrorCode.unauthorized, 'Account no longer exists');
 
 export async function getMe(context: AuthContext, accountId: string): Promise<AuthUser> {
-  const account = await findAccountById(context.db, accountId);
+  const account = await findAccountById(context.database, accountId);
   if (!account) throw accountGone();
   return toAuthUser(account);
 }

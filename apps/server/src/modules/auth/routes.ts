@@ -42,6 +42,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   const { config } = options;
   const limits = config.rateLimits;
   const context: AuthContext = {
+    database: app.database,
     db: app.database.db,
     authentication: app.authentication,
     mailer: options.mailer,
@@ -50,7 +51,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     log: app.log,
     background: createBackgroundMail(app.log),
     sessions: {
-      db: app.database.db,
+      database: app.database,
       authentication: app.authentication,
       events: app.events,
       rotationKey: options.rotationKey,

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   ErrorCode,
@@ -6,8 +5,8 @@ import {
   REFRESH_TOKEN_TTL_SECONDS,
   type TokenSet,
 } from '@campuscollab/shared';
-import { executePlanInGroup, runPlan, slotsFor } from '../../db/plans';
-import type { Database } from '../../db/schema';
+import { defineQuery } from '../../db/compiled-queries/define-query';
+import type { DatabaseHandle } from '../../db/dialects/types';
 import { HttpError } from '../../lib/http-error';
 import { isoTime } from '../../lib/timestamps';
 import { deriveToken, generateId, hashToken } from '../../lib/tokens';
@@ -20,7 +19,7 @@ import {
 } from './refresh-token-text';
 
 export interface SessionContext {
-  db: Kysely<Database>;
+  database: DatabaseHandle;
   authentication: Authentication;
   /** Told when sign-ins end, so their access tokens and sockets end with them. */
   events: DomainEvents;
@@ -68,7 +67,7 @@ export async function startSession(
 ): Promise<TokenSet> {
   const sessionId = generateId();
   const refreshToken = refreshTokenText({ sessionId, generation: 0 });
-  await context.db.transaction().execute(async (trx) => {
+  await context.database.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('auth_sessions')
       .values({ id: sessionId, account_id: account.id, created_at: isoTime(now) })
@@ -91,26 +90,14 @@ function refreshTokenRow(name: RefreshTokenName, token: string, now: number) {
   };
 }
 
-interface RefreshTokenRow {
-  token_hash: string;
-  expires_at: string;
-  revoked_at: string | null;
-  account_id: string;
-  email: string;
-  /** When the token was used: its successor's created_at. */
-  rotated_at: string | null;
-  successor_hash: string | null;
-}
-
 /**
- * The token's row with its sign-in, its account and, once it has been used, its successor. This
- * and the successor's insert are every refresh's queries, so they run as plans (db/plans.ts).
+ * A refresh token's row with its sign-in, its account and, once it has been used, its
+ * successor. This and the successor's insert are every refresh's queries, so both are kept
+ * compiled (db/compiled-queries/).
  */
-async function findRefreshToken(db: Kysely<Database>, name: RefreshTokenName) {
-  const values = [name.sessionId, name.generation, name.generation + 1] as const;
-  const rows = await runPlan<RefreshTokenRow>(db, 'auth|refresh token', values, () => {
-    const [sessionId, generation, successorGeneration] = slotsFor(values);
-    return db
+const refreshTokenQuery = defineQuery(
+  (db, [sessionId, generation, successorGeneration]: [string, number, number]) =>
+    db
       .selectFrom('auth_refresh_tokens as token')
       .innerJoin('auth_sessions as session', 'session.id', 'token.session_id')
       .innerJoin('auth_accounts as account', 'account.id', 'session.account_id')
@@ -125,40 +112,49 @@ async function findRefreshToken(db: Kysely<Database>, name: RefreshTokenName) {
         'session.revoked_at',
         'session.account_id',
         'account.email',
+        // When the token was used: its successor's created_at.
         'successor.created_at as rotated_at',
         'successor.token_hash as successor_hash',
       ])
       .where('token.session_id', '=', sessionId)
-      .where('token.generation', '=', generation);
-  });
+      .where('token.generation', '=', generation),
+);
+
+async function findRefreshToken(database: DatabaseHandle, name: RefreshTokenName) {
+  const rows = await database.compiledQueries.rows(refreshTokenQuery, [
+    name.sessionId,
+    name.generation,
+    name.generation + 1,
+  ]);
   return rows[0];
 }
+
+type ClaimValues = [string, number, string, string, string];
+
+/** A rotated token's successor, unless it exists. */
+const claimSuccessorQuery = defineQuery(
+  (db, [session_id, generation, token_hash, created_at, expires_at]: ClaimValues) =>
+    db
+      .insertInto('auth_refresh_tokens')
+      .values({ session_id, generation, token_hash, created_at, expires_at })
+      .onConflict((conflict) => conflict.doNothing()),
+);
 
 /**
  * Inserts a rotated token's successor unless it exists; whether it did. The refreshes of one
  * turn of the event loop share a commit (db/dialects/sqlite-group-commit.ts).
  */
 async function claimSuccessor(
-  db: Kysely<Database>,
-  name: RefreshTokenName,
-  token: string,
-  now: number,
+  database: DatabaseHandle,
+  row: ReturnType<typeof refreshTokenRow>,
 ): Promise<boolean> {
-  const row = refreshTokenRow(name, token, now);
-  const values = [
+  const result = await database.compiledQueries.runInCommitGroup(claimSuccessorQuery, [
     row.session_id,
     row.generation,
     row.token_hash,
     row.created_at,
     row.expires_at,
-  ] as const;
-  const result = await executePlanInGroup(db, 'auth|claim successor', values, () => {
-    const [session_id, generation, token_hash, created_at, expires_at] = slotsFor(values);
-    return db
-      .insertInto('auth_refresh_tokens')
-      .values({ session_id, generation, token_hash, created_at, expires_at })
-      .onConflict((conflict) => conflict.doNothing());
-  });
+  ]);
   return result.numAffectedRows === 1n;
 }
 
@@ -166,9 +162,9 @@ async function claimSuccessor(
  * The row of a token that is really ours: the text names a row and hashes to its hash. The hash
  * is compared plainly: an attacker who can time it learns about a SHA-256 output, not the token.
  */
-async function findPresentedToken(db: Kysely<Database>, token: string) {
+async function findPresentedToken(database: DatabaseHandle, token: string) {
   const name = readRefreshTokenName(token);
-  const row = name && (await findRefreshToken(db, name));
+  const row = name && (await findRefreshToken(database, name));
   return name && row && row.token_hash === hashToken(token) ? { name, row } : null;
 }
 
@@ -184,7 +180,7 @@ export async function rotateRefreshToken(
   token: string,
   now = Date.now(),
 ): Promise<TokenSet> {
-  const found = await findPresentedToken(context.db, token);
+  const found = await findPresentedToken(context.database, token);
   if (!found || found.row.revoked_at || found.row.expires_at <= isoTime(now))
     throw invalidRefreshToken();
   const { name } = found;
@@ -195,10 +191,10 @@ export async function rotateRefreshToken(
 
   if (!row.rotated_at) {
     // The successor's primary key is the lock: of two concurrent refreshes only one inserts it.
-    if (await claimSuccessor(context.db, successorName, successor, now)) {
+    if (await claimSuccessor(context.database, refreshTokenRow(successorName, successor, now))) {
       return buildTokenSet(context, account, name.sessionId, successor, Math.floor(now / 1000));
     }
-    const raced = await findRefreshToken(context.db, name);
+    const raced = await findRefreshToken(context.database, name);
     if (!raced?.rotated_at) throw invalidRefreshToken();
     row = raced;
   }
@@ -216,11 +212,11 @@ export async function rotateRefreshToken(
 
 /** Ends one sign-in: its refresh tokens, access tokens and sockets stop working. */
 export async function revokeSession(
-  context: Pick<SessionContext, 'db' | 'events'>,
+  context: Pick<SessionContext, 'database' | 'events'>,
   session: { accountId: string; sessionId: string },
   now = Date.now(),
 ): Promise<void> {
-  await context.db
+  await context.database.db
     .updateTable('auth_sessions')
     .set({ revoked_at: isoTime(now) })
     .where('id', '=', session.sessionId)
@@ -238,11 +234,11 @@ export async function revokeSession(
  * the access tokens issued for those sign-ins and the sockets they opened.
  */
 export async function revokeAccountSessions(
-  context: Pick<SessionContext, 'db' | 'events'>,
+  context: Pick<SessionContext, 'database' | 'events'>,
   accountId: string,
   now = Date.now(),
 ): Promise<void> {
-  await context.db
+  await context.database.db
     .updateTable('auth_sessions')
     .set({ revoked_at: isoTime(now) })
     .where('account_id', '=', accountId)
@@ -253,11 +249,11 @@ export async function revokeAccountSessions(
 
 /** Logout: ends the sign-in the token belongs to. Unknown tokens are ignored (idempotent). */
 export async function revokeSessionByToken(
-  context: Pick<SessionContext, 'db' | 'events'>,
+  context: Pick<SessionContext, 'database' | 'events'>,
   token: string,
   now = Date.now(),
 ): Promise<void> {
-  const found = await findPresentedToken(context.db, token);
+  const found = await findPresentedToken(context.database, token);
   if (!found) return;
   await revokeSession(
     context,

@@ -38,7 +38,7 @@ export async function verifyEmail(
       .executeTakeFirst();
     return verified.numUpdatedRows === 1n ? claimed : null;
   });
-  const account = accountId && (await findAccountById(context.db, accountId));
+  const account = accountId && (await findAccountById(context.database, accountId));
   if (!account) throw invalidLink();
   const tokens = await startSession(context.sessions, account, now);
   return { user: toAuthUser(account), ...tokens };

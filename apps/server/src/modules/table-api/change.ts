@@ -59,14 +59,14 @@ export async function changeRows(
   const { operands } = bindConditions(parsed.filters, {
     policy,
     database: request.database,
-    bindings: new Bindings(true),
+    bindings: Bindings.forOneRun(),
   });
   const context: CompileContext = { policy, user, database: request.database, operands };
   const where = (eb: TableExpressions, rowFilter: Expression<SqlBool>) =>
     compileWhere(eb, rowFilter, parsed.filters, context);
 
   const changed = await runWrite(request, async (policyContext) => {
-    const db = dynamicDb({ ...request.database, db: policyContext.trx });
+    const db = dynamicDb({ db: policyContext.trx });
     let rows: Row[];
     if (verb === 'delete') {
       rows = (await db

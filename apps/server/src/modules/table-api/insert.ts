@@ -168,7 +168,7 @@ export async function insertRows(request: TableRequest): Promise<TableResponse> 
     );
     if (target && resolution === 'merge-duplicates') requireDistinctKeys(values, target);
 
-    const db = dynamicDb({ ...request.database, db: context.trx });
+    const db = dynamicDb({ db: context.trx });
     const inserted = await insertInSlices(values, async (slice) => {
       const statement = db.insertInto(policy.name).values(slice);
       const resolved = target

@@ -1,41 +1,34 @@
 import { NEXT_CURSOR_HEADER } from '@campuscollab/shared';
-import { sql, type Compilable } from 'kysely';
-import { encodeCursor, PostgrestCode, PostgrestError } from '../../lib/postgrest';
-import type { Condition, OrderTerm, ParsedRequest } from '../../lib/postgrest';
+import type { ShapedQuery } from '../../db/compiled-queries/define-query';
+import {
+  encodeCursor,
+  PostgrestCode,
+  PostgrestError,
+  requestShape,
+  shapeKey,
+} from '../../lib/postgrest';
+import type { Condition, OrderTerm, ParsedRequest, ShapeKey } from '../../lib/postgrest';
 import type { RequestUser } from '../../plugins/authentication';
 import { rethrowAsPostgrestError } from './database-errors';
-import { bindConditions } from './query/bind-conditions';
-import {
-  fromCandidates,
-  splittableOr,
-  withBranch,
-  type RowFilter,
-  type TableQuery,
-} from './query/candidates';
+import { bindConditions, type BoundConditions } from './query/bind-conditions';
+import { splittableOr, withBranch, type RowFilter } from './query/candidates';
 import { Bindings } from './query/bindings';
-import { cursorKeys, extraCursorKeys } from './query/cursor-keys';
-import { afterCursor, keysetOrder } from './query/keyset';
-import { columnExpression, findColumnRule } from './query/column-expression';
 import { compileWhere, type CompileContext } from './query/conditions';
-import { runPlan } from '../../db/plans';
+import { cursorKeys, extraCursorKeys } from './query/cursor-keys';
+import { keysetOrder } from './query/keyset';
+import { countRows, selectPage, type PageQuery, type ReadSource } from './query/page-query';
 import { expandSelect, type OutputColumn } from './query/select-list';
 import {
   baseHeaders,
   contentRange,
-  dynamicDb,
   singularError,
   type TableRequest,
   type TableResponse,
 } from './table-request';
 import type { Row, TablePolicy } from './tables/types';
 
-function canBeNull(policy: TableRequest['policy'], column: string): boolean {
-  const rule = findColumnRule(policy, column);
-  return !rule || rule.nullable || Boolean(rule.ownerOnly);
-}
-
 /** A keyset order is possible when every column can be compared; otherwise no cursor is offered. */
-function tryKeysetOrder(request: ReadRequest): OrderTerm[] | null {
+function tryKeysetOrder(request: ReadSource): OrderTerm[] | null {
   if (request.parsed.order.length === 0) return null;
   try {
     return keysetOrder(request.policy, request.parsed.order);
@@ -45,85 +38,23 @@ function tryKeysetOrder(request: ReadRequest): OrderTerm[] | null {
   }
 }
 
-interface PageQuery {
-  where: RowFilter;
-  output: OutputColumn[];
-  keyset: OrderTerm[] | null;
-  /** Cursor keys the output lacks, selected under aliases of their own. */
-  extraKeys: OutputColumn[];
-  limit: number;
-  /** Bound: the cursor's values, one per keyset term, and the offset. */
-  cursor: unknown[] | null;
-  offset: number;
-  /** For an `or` of equalities, the filters with each branch in its place (query/candidates.ts). */
-  branches: RowFilter[] | null;
-}
-
-/** The page of rows: the asked-for columns plus the cursor's keys, ordered and limited. */
-function selectPage(request: ReadRequest, page: PageQuery, context: CompileContext) {
-  const { policy, parsed } = request;
-  const { output, keyset, extraKeys, cursor } = page;
-  const { user } = context;
-  const db = dynamicDb(request.database);
-  const afterPosition =
-    (filter: RowFilter): RowFilter =>
-    (eb) =>
-      cursor && keyset
-        ? eb.and([filter(eb), afterCursor(eb, keyset, cursor, context)])
-        : filter(eb);
-  const terms = keyset ?? parsed.order;
-  const inPageOrder = <Query extends TableQuery>(query: Query): Query => {
-    let ordered = query;
-    for (const term of terms) {
-      ordered = ordered.orderBy(
-        (eb) => columnExpression(eb, policy, term.column, user),
-        (ob) => {
-          const directed = term.direction === 'desc' ? ob.desc() : ob.asc();
-          // Where nulls cannot occur the clause is left out: SQLite and PostgreSQL place nulls at
-          // opposite ends by default, and an explicit clause SQLite doesn't expect stops it from
-          // reading the order straight from an index.
-          if (!canBeNull(policy, term.column)) return directed;
-          return term.nulls === 'first' ? directed.nullsFirst() : directed.nullsLast();
-        },
-      ) as Query;
-    }
-    return ordered;
-  };
-  const from = page.branches
-    ? fromCandidates(db, policy, page.branches.map(afterPosition), inPageOrder, page.limit)
-    : db.selectFrom(policy.name);
-  const query = from
-    .where(afterPosition(page.where))
-    .select((eb) => [
-      ...output.map(({ column, alias }) => columnExpression(eb, policy, column, user).as(alias)),
-      ...extraKeys.map(({ column, alias }) => eb.ref(`${policy.name}.${column}`).as(alias)),
-    ]);
-  // A literal: SQLite prepares a statement again on every run when its LIMIT is a parameter.
-  return inPageOrder(query).limit(sql.lit(page.limit)).offset(page.offset);
-}
-
-function countRows(request: ReadRequest, where: RowFilter) {
-  return dynamicDb(request.database)
-    .selectFrom(request.policy.name)
-    .where(where)
-    .select((eb) => eb.fn.countAll<number>().as('count'));
-}
-
-/** What shapes a read's SQL besides its filters (see db/plans.ts). */
-function selectKey(parsed: ParsedRequest): string {
-  return parsed.select
-    .map((item) => (item.kind === 'star' ? '*' : `${item.column}:${item.alias ?? ''}`))
-    .join(',');
-}
-
-function orderKey(order: OrderTerm[]): string {
-  return order.map((term) => `${term.column}.${term.direction}.${term.nulls}`).join(',');
-}
-
-/** The SQL of one of a read's queries: its plan's key and how to build it (db/plans.ts). */
-interface PlannedQuery {
-  key: string;
-  build: () => Compilable;
+/**
+ * The keys a read's queries are compiled under: the whole parsed request with its values left
+ * out (lib/postgrest/shape-key.ts), and here everything else their SQL depends on. Anything new
+ * that shapes a read's SQL is added here, or one request could run with SQL built for another:
+ * the table (its policy's row filter and columns), which of the read's queries, and the form of
+ * each pattern match, the one thing a value decides. The database is not named: each keeps its
+ * own compiled queries. Nor is the method: GET and HEAD read alike, and where a parse treats
+ * them apart (the Range header) the parsed request says so.
+ */
+function readShapeKeys(
+  request: ReadSource,
+  filters: BoundConditions,
+): Record<'page' | 'count', ShapeKey> {
+  const shape = requestShape(request.parsed);
+  const keyOf = (query: 'page' | 'count') =>
+    shapeKey(shape, { table: request.policy.name, query, patternForms: filters.patternForms });
+  return { page: keyOf('page'), count: keyOf('count') };
 }
 
 /**
@@ -137,8 +68,8 @@ export interface PreparedRead {
   /** Bound values; the first stands for the user's id, which `runRead` puts in its place. */
   values: readonly unknown[];
   /** Null when only the count was asked for. */
-  page: PlannedQuery | null;
-  count: PlannedQuery | null;
+  page: ShapedQuery<Row> | null;
+  count: ShapedQuery<{ count: number | string }> | null;
   keyset: OrderTerm[] | null;
   output: OutputColumn[];
   extraKeys: OutputColumn[];
@@ -148,22 +79,24 @@ export interface PreparedRead {
   limit: number;
 }
 
-/** What a read is prepared from: no user, no body. */
-export type ReadRequest = Pick<TableRequest, 'policy' | 'parsed' | 'database'>;
-
 /** GET and HEAD, decided: the rows the policy lets a user see, filtered, ordered and paged. */
-export function prepareRead(request: ReadRequest): PreparedRead {
+export function prepareRead(request: ReadSource): PreparedRead {
   const { policy, parsed, database } = request;
-  // Values are bound before any SQL is built, in an order the plan keys below determine: the
-  // user, the filters, the cursor, the offset.
-  const bindings = new Bindings(false);
-  const planUser = { id: bindings.bind<string>('') };
+  // Values are bound before any SQL is built, in the order the SQL uses them: the user, the
+  // filters, the cursor, the offset.
+  const bindings = Bindings.forCompiledQuery();
+  const readingUser = { id: bindings.bind<string>('') };
   const filters = bindConditions(parsed.filters, { policy, database, bindings });
-  const context: CompileContext = { policy, user: planUser, database, operands: filters.operands };
+  const context: CompileContext = {
+    policy,
+    user: readingUser,
+    database,
+    operands: filters.operands,
+  };
   const rowsWhere =
     (conditions: Condition[]): RowFilter =>
     (eb) =>
-      compileWhere(eb, policy.canRead(eb, planUser), conditions, context);
+      compileWhere(eb, policy.canRead(eb, readingUser), conditions, context);
   const where = rowsWhere(parsed.filters);
   const output = expandSelect(policy, parsed.select);
   const keyset = tryKeysetOrder(request);
@@ -190,23 +123,14 @@ export function prepareRead(request: ReadRequest): PreparedRead {
   // `limit=0` with a count asks for the number alone (the dashboard's figures): no rows to
   // read. The count runs the same filters, so a bad one fails the same way.
   const countOnly = limit === 0 && parsed.preferences.count;
-  const pageKey = [
-    'page',
-    policy.name,
-    selectKey(parsed),
-    filters.key,
-    orderKey(parsed.order),
-    cursor ? 'after' : '',
-    split ? 'candidates' : '',
-    limit,
-  ].join('|');
+  const keys = readShapeKeys(request, filters);
   return {
     parsed,
     policy,
     values: bindings.values,
-    page: countOnly ? null : { key: pageKey, build: () => selectPage(request, page, context) },
+    page: countOnly ? null : { shape: keys.page, build: () => selectPage(request, page, context) },
     count: parsed.preferences.count
-      ? { key: `count|${policy.name}|${filters.key}`, build: () => countRows(request, where) }
+      ? { shape: keys.count, build: () => countRows(request, where) }
       : null,
     keyset,
     output,
@@ -228,20 +152,15 @@ export async function runRead(
 ): Promise<TableResponse> {
   const { parsed, policy, keyset, output, offset, limit } = read;
   const values = read.values.with(0, user.id);
-  const db = dynamicDb(database);
+  const { compiledQueries } = database;
   let rows: Row[] = [];
   let total: number | null = null;
   // No closures made here, on every read: under tsx each also gets its name set (esbuild's
-  // keepNames), a cost paid on every read (decision 011).
+  // keepNames), which showed in a small read's profile.
   try {
-    if (read.page) rows = await runPlan<Row>(db, read.page.key, values, read.page.build);
+    if (read.page) rows = await compiledQueries.rows(read.page, values);
     if (read.count) {
-      const counted = await runPlan<{ count: number | string }>(
-        db,
-        read.count.key,
-        values,
-        read.count.build,
-      );
+      const counted = await compiledQueries.rows(read.count, values);
       total = Number(counted[0]?.count ?? 0);
     }
   } catch (error) {

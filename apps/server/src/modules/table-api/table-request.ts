@@ -26,8 +26,12 @@ export interface TableResponse {
   body?: unknown;
 }
 
-/** The database seen with tables chosen at run time (names are checked against the policies). */
-export function dynamicDb(database: DatabaseHandle): Kysely<DynamicDatabase> {
+/**
+ * The database, or a transaction on it, seen with tables chosen at run time (names are checked
+ * against the policies). Only `db` is taken: a handle copied around a transaction would still
+ * run its compiled queries outside it.
+ */
+export function dynamicDb(database: Pick<DatabaseHandle, 'db'>): Kysely<DynamicDatabase> {
   return database.db as unknown as Kysely<DynamicDatabase>;
 }
 

@@ -34,11 +34,11 @@ export async function startRealtimeApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  registerDatabase(app, database, false);
+  registerDatabase(app, database, { owned: false });
   registerEvents(app);
   await registerRateLimits(app);
   registerAuthentication(app, {
-    db: database.db,
+    database,
     jwtSecret: TEST_JWT_SECRET,
     issuer: 'http://realtime.test',
     audience: 'campus',

@@ -16,13 +16,13 @@ export interface FilterOperands {
 }
 
 export interface BoundConditions {
-  /**
-   * Everything about the conditions that shapes their SQL (columns, operators, negations, list
-   * lengths, forms of pattern match) and none of their values: requests that differ only in
-   * values have the same key and can share one compiled query.
-   */
-  key: string;
   operands: Map<FilterCondition, FilterOperands>;
+  /**
+   * The database's form of each pattern match, in the order the filters are written: the one
+   * thing about the SQL that a value decides (docs/decisions/012-read-plans.md), so a compiled
+   * read's key must name them.
+   */
+  patternForms: string[];
 }
 
 const INTEGER_MIN = -2_147_483_648;
@@ -79,16 +79,13 @@ interface BindContext {
   policy: TablePolicy;
   database: DatabaseHandle;
   bindings: Bindings;
-  operands: Map<FilterCondition, FilterOperands>;
 }
 
-/** Checks a filter's value against its column and binds it; returns the filter's key. */
-function bindFilter(filter: FilterCondition, context: BindContext): string {
+/** Checks a filter's value against its column and binds it. */
+function bindFilter(filter: FilterCondition, context: BindContext): FilterOperands {
   const rule = requireColumn(context.policy, filter.column);
   const { bindings } = context;
-  const name = `${filter.column}.${filter.operator}`;
   let operands: unknown[];
-  let shape = '';
   let form: string | null = null;
   switch (filter.operator) {
     case 'like':
@@ -105,14 +102,12 @@ function bindFilter(filter: FilterCondition, context: BindContext): string {
       const match = context.database.patternMatch(pattern, filter.operator === 'ilike');
       operands = [bindings.bind(match.operand)];
       form = match.form;
-      shape = `:${form}`;
       break;
     }
     case 'in':
       operands = filter.value.map((value) =>
         bindings.bind(coerceValue(rule, filter.column, value)),
       );
-      shape = `:${operands.length}`;
       break;
     case 'is':
       if (filter.value !== null) {
@@ -127,28 +122,25 @@ function bindFilter(filter: FilterCondition, context: BindContext): string {
     default:
       operands = [bindings.bind(coerceValue(rule, filter.column, filter.value))];
   }
-  context.operands.set(filter, { operands, form });
-  return name + shape;
-}
-
-function bindCondition(condition: Condition, context: BindContext): string {
-  const key =
-    condition.kind === 'filter'
-      ? bindFilter(condition, context)
-      : `${condition.operator}(${condition.conditions.map((inner) => bindCondition(inner, context)).join(',')})`;
-  return condition.negated ? `!${key}` : key;
+  return { operands, form };
 }
 
 /**
  * Checks and binds every filter's values, in the order the conditions are written. Every error
- * a value can cause is raised here, so a compiled query kept for this key never meets a value
- * it was not checked for.
+ * a value can cause is raised here, so a compiled query kept for these conditions' shape never
+ * meets a value it was not checked for.
  */
-export function bindConditions(
-  conditions: Condition[],
-  context: Omit<BindContext, 'operands'>,
-): BoundConditions {
-  const bound: BindContext = { ...context, operands: new Map() };
-  const key = conditions.map((condition) => bindCondition(condition, bound));
-  return { key: key.join(','), operands: bound.operands };
+export function bindConditions(conditions: Condition[], context: BindContext): BoundConditions {
+  const bound: BoundConditions = { operands: new Map(), patternForms: [] };
+  const visit = (condition: Condition) => {
+    if (condition.kind === 'group') {
+      condition.conditions.forEach(visit);
+      return;
+    }
+    const operands = bindFilter(condition, context);
+    bound.operands.set(condition, operands);
+    if (operands.form !== null) bound.patternForms.push(operands.form);
+  };
+  conditions.forEach(visit);
+  return bound;
 }

@@ -1,18 +1,27 @@
-import { Slot } from '../../../db/plans';
+import { placeholder } from '../../../db/compiled-queries/placeholders';
 
 /**
  * The values one request binds, in the order it binds them. `bind` hands the query builder
- * either the value itself (`direct`, for writes) or its Slot (for reads built as plans, see
- * db/plans.ts).
+ * either the value itself, for a query built for one run (a write), or its placeholder, for a
+ * query compiled once and run again with other values (a read, see db/compiled-queries/).
  */
 export class Bindings {
   readonly values: unknown[] = [];
 
-  constructor(private readonly direct: boolean) {}
+  private constructor(private readonly handOut: 'values' | 'placeholders') {}
+
+  /** Bindings for a query built for one run: the builder gets the values themselves. */
+  static forOneRun(): Bindings {
+    return new Bindings('values');
+  }
+
+  /** Bindings for a query compiled once: the builder gets a placeholder for each value. */
+  static forCompiledQuery(): Bindings {
+    return new Bindings('placeholders');
+  }
 
   bind<T>(value: T): T {
     const index = this.values.push(value) - 1;
-    // A Slot passes through the builder only as a value, never read as a T.
-    return this.direct ? value : (new Slot(index) as T);
+    return this.handOut === 'values' ? value : placeholder<T>(index);
   }
 }

@@ -7,7 +7,7 @@ import { columnExpression } from './column-expression';
 
 export interface CompileContext {
   policy: TablePolicy;
-  /** The user as the SQL sees them: while a read's plan is built, `id` is a Slot. */
+  /** The user as the SQL sees them: while a compiled read is built, `id` is a placeholder. */
   user: ReadingUser;
   database: DatabaseHandle;
   /** Each filter's checked and bound operands (./bind-conditions.ts). */

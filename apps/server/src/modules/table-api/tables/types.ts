@@ -29,7 +29,7 @@ export interface PolicyContext {
  */
 /**
  * The user as a read's SQL sees them: the id alone, bound as a value. A read's plan is shared by
- * every user (db/plans.ts) and a prepared read by every request (prepared-reads.ts), so nothing
+ * every user (db/compiled-queries/) and a prepared read by every request (prepared-reads.ts), so nothing
  * else about the user may shape it.
  */
 export type ReadingUser = Pick<RequestUser, 'id'>;
@@ -44,7 +44,7 @@ export interface TablePolicy {
   uniqueKeys: string[][];
   /**
    * Rows this user may read. The SQL of a read is kept and shared by every user with the same
-   * shape of request (db/plans.ts), so this may use `user.id` only as a value in the
+   * shape of request (db/compiled-queries/), so this may use `user.id` only as a value in the
    * expression (it is bound), never to decide which SQL to build.
    */
   canRead(eb: TableExpressions, user: ReadingUser): Expression<SqlBool>;

@@ -7,10 +7,10 @@ import { request, startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
  * A read's SQL is compiled once per shape of request and run again with each request's values
- * (db/plans.ts). These requests share shapes across users and values: each must
+ * (db/compiled-queries/). These requests share shapes across users and values: each must
  * still see exactly its own rows, through the very same SQL text.
  */
-describe.each(DIALECTS)('read plans on %s', (kind) => {
+describe.each(DIALECTS)('compiled reads on %s', (kind) => {
   let server: TestApp;
   const recorded: CompiledQuery[] = [];
   const ids: Record<string, string> = {};
@@ -68,6 +68,8 @@ describe.each(DIALECTS)('read plans on %s', (kind) => {
     expect(cy.ids).toEqual(['m_to_bob', 'm_to_cy']);
     expect(bob.sql).toBe(ada.sql);
     expect(cy.sql).toBe(ada.sql);
+    // Kept compiled, not compiled again to the same text.
+    expect(server.database.compiledQueries.statementName(ada.sql!)).toBeDefined();
   });
 
   it('binds each search term into the same statement', async () => {

@@ -1,30 +1,34 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runPlan, slotsFor } from '../../src/db/plans';
+import { defineQuery } from '../../src/db/compiled-queries/define-query';
+import type { Database } from '../../src/db/schema';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 
+// The pets table is this test's own, outside the app's schema.
+type Pets = { pets: { name: string; age: number } };
+const pets = (db: Kysely<Database>) => db as unknown as Kysely<Pets>;
+
+const olderThanQuery = defineQuery((db, [age]: [number]) =>
+  pets(db).selectFrom('pets').select('name').where('age', '>', age).orderBy('name'),
+);
+
 /**
- * On PostgreSQL the app's plans run as named prepared statements, parsed once per connection
- * (db/dialects/postgres-statements.ts); any other SQL stays unnamed.
+ * On PostgreSQL the compiled queries run as named prepared statements, parsed once per
+ * connection (db/dialects/postgres-statements.ts); any other SQL stays unnamed.
  */
-describe('prepared plans on postgres', () => {
+describe('prepared statements on postgres', () => {
   let database: TestDatabase;
-  let db: Kysely<{ pets: { name: string; age: number } }>;
+  let db: Kysely<Pets>;
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
-    db = database.db as unknown as typeof db;
+    db = pets(database.db);
     await sql`create table pets (name text primary key, age integer not null)`.execute(db);
     await sql`insert into pets values ('Rex', 3), ('Tom', 5), ('Ivy', 9)`.execute(db);
   });
   afterAll(() => database.drop());
 
-  const olderThan = (age: number) => {
-    const values = [age] as const;
-    return runPlan<{ name: string }>(db, 'pets older than', values, () =>
-      db.selectFrom('pets').select('name').where('age', '>', slotsFor(values)[0]).orderBy('name'),
-    );
-  };
+  const olderThan = (age: number) => database.compiledQueries.rows(olderThanQuery, [age]);
 
   /** The statements prepared on one connection, after it ran `text` with `values`. */
   const preparedAfter = (text: string, values: unknown[]) =>
@@ -39,22 +43,24 @@ describe('prepared plans on postgres', () => {
       return { rows, prepared: prepared.rows };
     });
 
-  it('prepares a plan’s SQL under its name, and answers each run with its own values', async () => {
+  it('prepares a compiled query’s SQL under its name, and answers each run with its own values', async () => {
     expect((await olderThan(4)).map((pet) => pet.name)).toEqual(['Ivy', 'Tom']);
     expect((await olderThan(8)).map((pet) => pet.name)).toEqual(['Ivy']);
 
-    const planSql = db
+    const compiledSql = db
       .selectFrom('pets')
       .select('name')
       .where('age', '>', 0)
       .orderBy('name')
       .compile().sql;
-    const { rows, prepared } = await preparedAfter(planSql, [4]);
+    const { rows, prepared } = await preparedAfter(compiledSql, [4]);
     expect(rows.map((pet) => pet.name)).toEqual(['Ivy', 'Tom']);
-    expect(prepared).toEqual([{ name: expect.stringMatching(/^plan_\d+$/), statement: planSql }]);
+    expect(prepared).toEqual([
+      { name: expect.stringMatching(/^compiled_\d+$/), statement: compiledSql },
+    ]);
   });
 
-  it('leaves SQL that is not a plan unnamed', async () => {
+  it('leaves SQL that is not a compiled query unnamed', async () => {
     const { rows, prepared } = await preparedAfter('select name from pets where age < $1', [4]);
     expect(rows).toEqual([{ name: 'Rex' }]);
     expect(prepared.map((statement) => statement.statement)).not.toContain(

@@ -1,0 +1,146 @@
+import { CompiledQuery, type Compilable, type Kysely, type QueryResult } from 'kysely';
+import { LRUCache } from 'lru-cache';
+import type { ShapeKey } from '../../lib/postgrest';
+import type { Database } from '../schema';
+import type { QueryDefinition } from './define-query';
+import {
+  fillParameters,
+  parameterSources,
+  placeholdersFor,
+  type ParameterSource,
+} from './placeholders';
+
+/**
+ * Runs a compiled query's SQL straight on the database's connection, or returns null when it
+ * cannot now; the query then goes through Kysely's driver. See dialects/sqlite.ts.
+ */
+export type DirectRunner = (sql: string, parameters: unknown[]) => QueryResult<unknown> | null;
+
+/**
+ * Commits a write together with the others queued in the same turn of the event loop. See
+ * dialects/sqlite-group-commit.ts.
+ */
+export type GroupRunner = (sql: string, parameters: unknown[]) => Promise<QueryResult<unknown>>;
+
+/** How a database runs its compiled queries, beyond Kysely's driver. */
+export interface CompiledQueriesOptions {
+  db: Kysely<Database>;
+  /** Runs a query outside any transaction without the driver, where the database allows it. */
+  direct?: DirectRunner;
+  /** Lets writes that can wait for the end of the turn share their commit. */
+  grouped?: GroupRunner;
+}
+
+interface Compiled {
+  sql: string;
+  sources: ParameterSource[];
+}
+
+// Hot queries run with a few shapes, over and over, with different values, and building and
+// compiling them with Kysely each time was much of a read (docs/decisions/012-read-plans.md).
+// Table reads take their shapes from clients, so the queries kept are bounded.
+const QUERIES_KEPT = 500;
+
+/**
+ * One database's compiled queries: each query's SQL, built and compiled with Kysely the first
+ * time it runs, then run again with each call's values. Fixed queries are kept by their
+ * definition, table reads by their shape key. It also names each SQL text it keeps, for a
+ * driver that prepares named statements (PostgreSQL: dialects/postgres-statements.ts).
+ */
+export class CompiledQueries {
+  private readonly db: Kysely<Database>;
+  private readonly direct: DirectRunner | undefined;
+  private readonly grouped: GroupRunner | undefined;
+  private readonly names = new Map<string, { name: string; queries: number }>();
+  private named = 0;
+  private readonly byKey = new LRUCache<object | ShapeKey, Compiled>({
+    max: QUERIES_KEPT,
+    dispose: ({ sql }) => {
+      const entry = this.names.get(sql);
+      if (entry && --entry.queries === 0) this.names.delete(sql);
+    },
+  });
+
+  constructor(options: CompiledQueriesOptions) {
+    this.db = options.db;
+    this.direct = options.direct;
+    this.grouped = options.grouped;
+  }
+
+  /** Runs `query` with `values`; its result reports rows and, for a write, rows changed. */
+  run<Values extends readonly unknown[], Row>(
+    query: QueryDefinition<Values, Row>,
+    values: Values,
+  ): Promise<QueryResult<Row>> {
+    const { sql, parameters } = this.bind(query, values);
+    return this.runBound<Row>(sql, parameters);
+  }
+
+  /** The rows of `run`. */
+  async rows<Values extends readonly unknown[], Row>(
+    query: QueryDefinition<Values, Row>,
+    values: Values,
+  ): Promise<Row[]> {
+    return (await this.run(query, values)).rows;
+  }
+
+  /**
+   * `run` for a write that may share its commit with the writes of the same turn of the event
+   * loop, where the database allows it (SQLite). Its answer comes once they are committed.
+   */
+  runInCommitGroup<Values extends readonly unknown[], Row>(
+    query: QueryDefinition<Values, Row>,
+    values: Values,
+  ): Promise<QueryResult<Row>> {
+    const { sql, parameters } = this.bind(query, values);
+    if (!this.grouped) return this.runBound<Row>(sql, parameters);
+    return this.grouped(sql, parameters) as Promise<QueryResult<Row>>;
+  }
+
+  /** The name of a kept query's SQL text while some kept query has it; undefined for other SQL. */
+  statementName(sql: string): string | undefined {
+    return this.names.get(sql)?.name;
+  }
+
+  /** The SQL of `query`, compiled the first time, and its parameters for `values`. */
+  private bind<Values extends readonly unknown[], Row>(
+    query: QueryDefinition<Values, Row>,
+    values: Values,
+  ) {
+    const key = 'shape' in query ? query.shape : query;
+    let compiled = this.byKey.get(key);
+    if (!compiled) {
+      const built =
+        'shape' in query ? query.build() : query.build(this.db, placeholdersFor(values));
+      compiled = compile(built);
+      this.keep(key, compiled);
+    }
+    return { sql: compiled.sql, parameters: fillParameters(compiled.sources, values) };
+  }
+
+  private keep(key: object | ShapeKey, compiled: Compiled) {
+    this.byKey.set(key, compiled);
+    const entry = this.names.get(compiled.sql);
+    if (entry) entry.queries += 1;
+    // A text that comes back after its queries were dropped gets a new name: a connection may
+    // still hold the old one, and no name ever stands for two texts.
+    else this.names.set(compiled.sql, { name: `compiled_${++this.named}`, queries: 1 });
+  }
+
+  private runBound<Row>(sql: string, parameters: unknown[]): Promise<QueryResult<Row>> {
+    if (this.direct) {
+      try {
+        const result = this.direct(sql, parameters);
+        if (result) return Promise.resolve(result as QueryResult<Row>);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }
+    return this.db.executeQuery<Row>(CompiledQuery.raw(sql, parameters));
+  }
+}
+
+function compile(query: Compilable): Compiled {
+  const { sql, parameters } = query.compile();
+  return { sql, sources: parameterSources(parameters) };
+}
