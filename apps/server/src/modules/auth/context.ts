@@ -1,7 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../../db/dialects/types';
-import type { Database } from '../../db/schema';
 import type { Mailer } from '../../lib/mailer';
 import type { Authentication } from '../../plugins/authentication';
 import type { DomainEvents } from '../../plugins/events';
@@ -10,10 +8,8 @@ import type { SessionContext } from './sessions';
 
 /** What the auth handlers need, built once in routes.ts. */
 export interface AuthContext {
-  /** The database, for the queries it keeps compiled (db/compiled-queries/). */
+  /** The database: `db` for queries, and the queries it keeps compiled (db/compiled-queries/). */
   database: DatabaseHandle;
-  /** `database.db`. */
-  db: Kysely<Database>;
   authentication: Authentication;
   mailer: Mailer;
   events: DomainEvents;

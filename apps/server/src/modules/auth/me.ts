@@ -18,7 +18,7 @@ export async function updateMe(
   accountId: string,
   input: UpdateMeBody,
 ): Promise<AuthUser> {
-  await context.db
+  await context.database.db
     .updateTable('auth_accounts')
     .set({ display_name: input.displayName, updated_at: new Date().toISOString() })
     .where('id', '=', accountId)
@@ -32,7 +32,7 @@ export async function updateMe(
  * sessions go in the same statement; other modules remove the rest on 'account.deleted'.
  */
 export async function deleteMe(context: AuthContext, accountId: string): Promise<void> {
-  const result = await context.db
+  const result = await context.database.db
     .deleteFrom('auth_accounts')
     .where('id', '=', accountId)
     .executeTakeFirst();

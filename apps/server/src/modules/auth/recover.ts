@@ -11,9 +11,9 @@ import { replaceEmailToken } from './email-tokens';
  */
 export function requestPasswordReset(context: AuthContext, email: string): void {
   context.background.run('password reset email', async () => {
-    const account = await findAccountByEmail(context.db, email);
+    const account = await findAccountByEmail(context.database.db, email);
     if (!account) return;
-    const token = await replaceEmailToken(context.db, account.id, 'reset_password');
+    const token = await replaceEmailToken(context.database.db, account.id, 'reset_password');
     const link = resetPasswordPageUrl(context.publicUrl, token);
     await context.mailer.send(passwordResetEmail(account.email, link));
   });

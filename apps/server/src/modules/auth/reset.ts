@@ -17,7 +17,7 @@ export async function resetPassword(
   now = Date.now(),
 ): Promise<void> {
   const passwordHash = await hashPassword(input.password);
-  const accountId = await context.db.transaction().execute(async (trx) => {
+  const accountId = await context.database.db.transaction().execute(async (trx) => {
     const claimed = await claimEmailToken(trx, input.token, 'reset_password', now);
     if (!claimed) return null;
     await forgetSignupAttempts(trx, claimed);

@@ -43,7 +43,6 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   const limits = config.rateLimits;
   const context: AuthContext = {
     database: app.database,
-    db: app.database.db,
     authentication: app.authentication,
     mailer: options.mailer,
     events: app.events,

@@ -25,7 +25,7 @@ const invalidCredentials = () =>
  * Every path spends at least one password check, so timing does not single out addresses.
  */
 export async function signIn(context: AuthContext, input: SignInBody): Promise<SignInResult> {
-  const account = await findAccountByEmail(context.db, input.email);
+  const account = await findAccountByEmail(context.database.db, input.email);
   if (!account) {
     await spendPasswordCheckTime(input.password);
     throw invalidCredentials();
@@ -35,7 +35,7 @@ export async function signIn(context: AuthContext, input: SignInBody): Promise<S
     const tokens = await startSession(context.sessions, account);
     return { user: toAuthUser(account), ...tokens };
   }
-  if (await matchesSignupAttempt(context.db, account.id, input.password)) {
+  if (await matchesSignupAttempt(context.database.db, account.id, input.password)) {
     throw new HttpError(403, ErrorCode.emailNotVerified, 'Email not confirmed');
   }
   throw invalidCredentials();

@@ -19,8 +19,8 @@ import { recordSignupAttempt } from './signup-attempts';
  */
 export async function signUp(context: AuthContext, input: SignUpBody): Promise<void> {
   const passwordHash = await hashPassword(input.password);
-  const existing = await findAccountByEmail(context.db, input.email);
-  if (existing) await recordSignupAttempt(context.db, existing.id, passwordHash);
+  const existing = await findAccountByEmail(context.database.db, input.email);
+  if (existing) await recordSignupAttempt(context.database.db, existing.id, passwordHash);
 
   if (existing?.email_verified_at) {
     const email = accountExistsEmail(existing.email, signInPageUrl(context.publicUrl));
@@ -36,13 +36,13 @@ export async function signUp(context: AuthContext, input: SignUpBody): Promise<v
 
   const now = new Date().toISOString();
   const account = { id: generateId(), email: input.email };
-  const inserted = await context.db
+  const inserted = await context.database.db
     .insertInto('auth_accounts')
     .values({ ...account, password_hash: NO_PASSWORD, created_at: now, updated_at: now })
     // Two sign-ups racing for one address: the second finds the first's row and stops here.
     .onConflict((conflict) => conflict.column('email').doNothing())
     .executeTakeFirst();
   if (inserted.numInsertedOrUpdatedRows === 0n) return;
-  await recordSignupAttempt(context.db, account.id, passwordHash);
+  await recordSignupAttempt(context.database.db, account.id, passwordHash);
   await sendVerification(context, account);
 }

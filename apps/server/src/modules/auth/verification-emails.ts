@@ -12,7 +12,7 @@ export async function sendVerification(
   context: AuthContext,
   account: { id: string; email: string },
 ): Promise<void> {
-  const token = await issueEmailToken(context.db, account.id, 'verify_email');
+  const token = await issueEmailToken(context.database.db, account.id, 'verify_email');
   const email = verificationEmail(account.email, verificationLink(context.publicUrl, token));
   try {
     await context.mailer.send(email);
@@ -27,7 +27,7 @@ export async function sendVerification(
  */
 export function resendVerification(context: AuthContext, email: string): void {
   context.background.run('verification resend', async () => {
-    const account = await findAccountByEmail(context.db, email);
+    const account = await findAccountByEmail(context.database.db, email);
     if (!account || account.email_verified_at) return;
     await sendVerification(context, account);
   });

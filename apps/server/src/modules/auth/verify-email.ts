@@ -21,7 +21,7 @@ export async function verifyEmail(
 ): Promise<SignInResult> {
   // Hashed before the transaction, so the slow part holds no lock.
   const passwordHash = await hashPassword(input.password);
-  const accountId = await context.db.transaction().execute(async (trx) => {
+  const accountId = await context.database.db.transaction().execute(async (trx) => {
     const claimed = await claimEmailToken(trx, input.token, 'verify_email', now);
     if (!claimed) return null;
     await forgetSignupAttempts(trx, claimed);

@@ -24,16 +24,16 @@ export interface PolicyContext {
 }
 
 /**
- * One table's access rules (the tables of docs/product.md §6). Row filters are SQL, so a list,
- * a bulk update and a bulk delete are all filtered by the database itself.
- */
-/**
- * The user as a read's SQL sees them: the id alone, bound as a value. A read's plan is shared by
- * every user (db/compiled-queries/) and a prepared read by every request (prepared-reads.ts), so nothing
- * else about the user may shape it.
+ * The user as a read's SQL sees them: the id alone, bound as a value. A read's compiled query is
+ * shared by every user (db/compiled-queries/) and a prepared read by every request
+ * (prepared-reads.ts), so nothing else about the user may shape it.
  */
 export type ReadingUser = Pick<RequestUser, 'id'>;
 
+/**
+ * One table's access rules (the tables of docs/product.md §6). Row filters are SQL, so a list,
+ * a bulk update and a bulk delete are all filtered by the database itself.
+ */
 export interface TablePolicy {
   name: string;
   primaryKey: string;
