@@ -3,10 +3,8 @@ import { PostgrestCode, PostgrestError } from '../../lib/postgrest';
 import { bindConditions } from './query/bind-conditions';
 import { Bindings } from './query/bindings';
 import { compileWhere, type CompileContext } from './query/conditions';
-import { expandSelect, projectRow } from './query/select-list';
+import { answerWrite } from './write-answer';
 import {
-  baseHeaders,
-  contentRange,
   dynamicDb,
   runWrite,
   singularError,
@@ -114,12 +112,5 @@ export async function changeRows(
     return rows;
   });
 
-  const headers = {
-    ...baseHeaders(request),
-    'content-range': contentRange(0, 0, parsed.preferences.count ? changed.length : null),
-  };
-  if (parsed.preferences.return !== 'representation') return { status: 204, headers };
-  const output = expandSelect(policy, parsed.select);
-  const body = changed.map((row) => projectRow(row, output, policy, user));
-  return { status: 200, headers, body: parsed.singular ? body[0] : body };
+  return answerWrite(request, changed, 200);
 }

@@ -1,10 +1,8 @@
 import type { Kysely } from 'kysely';
 import { PostgrestCode, PostgrestError } from '../../lib/postgrest';
 import type { RequestUser } from '../../plugins/authentication';
-import { expandSelect, projectRow } from './query/select-list';
+import { answerWrite } from './write-answer';
 import {
-  baseHeaders,
-  contentRange,
   dynamicDb,
   runWrite,
   singularError,
@@ -204,12 +202,5 @@ export async function insertRows(request: TableRequest): Promise<TableResponse> 
     return rows;
   });
 
-  const headers = {
-    ...baseHeaders(request),
-    'content-range': contentRange(0, 0, parsed.preferences.count ? written.length : null),
-  };
-  if (parsed.preferences.return !== 'representation') return { status: 201, headers };
-  const output = expandSelect(policy, parsed.select);
-  const body = written.map((row) => projectRow(row, output, policy, user));
-  return { status: 201, headers, body: parsed.singular ? body[0] : body };
+  return answerWrite(request, written, 201);
 }

@@ -1,5 +1,5 @@
 import { PostgrestCode, PostgrestError } from '../../lib/postgrest';
-import { findColumnRule } from './query/column-expression';
+import { requireColumn } from './query/column-expression';
 import type { Row, TablePolicy } from './tables/types';
 
 type WriteMode = 'insert' | 'update';
@@ -43,14 +43,7 @@ export function validateWriteValues(
   const values: Row = {};
   for (const [column, value] of Object.entries(raw)) {
     if (columns && !columns.includes(column)) continue;
-    const rule = findColumnRule(policy, column);
-    if (!rule) {
-      throw new PostgrestError({
-        status: 400,
-        code: PostgrestCode.unknownColumn,
-        message: `Could not find the '${column}' column of '${policy.name}' in the schema cache`,
-      });
-    }
+    const rule = requireColumn(policy, column);
     if ((mode === 'insert' ? rule.insert : rule.update) === 'server') {
       throw new PostgrestError({
         status: 403,
