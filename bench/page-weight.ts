@@ -14,7 +14,6 @@ export interface PageWeight {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
-const PAGE_CHUNK = /^(.+)-page-[\w-]+\.js$/;
 // A built chunk's static imports of its siblings: `from"./card-x.js"` or `import"./x.js"`.
 const STATIC_IMPORT = /(?:from|import)\s*"\.\/([^"]+\.js)"/g;
 
@@ -60,16 +59,22 @@ export function measurePageWeight(): PageWeight[] {
       files: landing.size + styles.length,
     },
   ];
-  const assets = readdirSync(path.join(dist, 'assets'));
-  for (const chunk of assets.filter((file) => PAGE_CHUNK.test(file)).sort()) {
+  // The build lists each lazily loaded page's manifest key (apps/web/page-chunks.ts).
+  const readJson = <T>(file: string) =>
+    JSON.parse(readFileSync(path.join(dist, '.vite', file), 'utf8')) as T;
+  const manifest = readJson<Record<string, { file: string }>>('manifest.json');
+  const pages = readJson<Record<string, string>>('page-chunks.json');
+  for (const [page, key] of Object.entries(pages).sort(([a], [b]) => a.localeCompare(b))) {
+    const chunk = path.basename(manifest[key]!.file);
     const extra = [...importClosure(chunk)].filter((file) => !landing.has(file));
     weights.push({
-      page: PAGE_CHUNK.exec(chunk)![1]!,
+      page,
       jsBytes: sum(extra),
       cssBytes: 0,
       files: extra.length,
     });
   }
+  const assets = readdirSync(path.join(dist, 'assets'));
   // Tailwind builds one stylesheet; should a page ever get its own, it shows up here.
   const lazyCss = assets.filter((file) => file.endsWith('.css') && !styles.includes(file));
   if (lazyCss.length > 0) {

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AdminSqlOptions, AdminStatement, AdminStatementResult } from './admin-sql';
 import { AdminSqlError, STATEMENT_TIMEOUT } from './admin-sql';
@@ -12,7 +14,7 @@ export interface AdminWorkerData extends Pick<AdminSqlOptions, 'readOnly' | 'max
 export type AdminWorkerMessage =
   { results: AdminStatementResult[] } | { error: { message: string; code: string } };
 
-const WORKER = new URL('./sqlite-admin-worker.mjs', import.meta.url);
+const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sqlite-admin-worker.mjs');
 
 /**
  * better-sqlite3 runs synchronously, so a runaway statement on the main thread would stop the

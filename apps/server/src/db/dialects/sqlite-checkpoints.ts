@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 /** How often the worker moves the write-ahead log into the database file. */
@@ -21,7 +23,9 @@ export interface CheckpointWorkerData {
 /** What the worker tells the writing thread: finish the checkpoint, or that it failed. */
 export type CheckpointWorkerMessage = { finish: true } | { error: string };
 
-const WORKER = new URL('./sqlite-checkpoint-worker.mjs', import.meta.url);
+// A path built without the global URL: under a browser-like test environment (happy-dom) that
+// URL is the browser's, which neither resolves file: addresses nor is one Worker takes.
+const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sqlite-checkpoint-worker.mjs');
 
 export interface CheckpointHandlers {
   /** Runs a last pass on the writing thread, between two of its own writes. */
