@@ -25,7 +25,10 @@ export type CheckpointWorkerMessage = { finish: true } | { error: string };
 
 // A path built without the global URL: under a browser-like test environment (happy-dom) that
 // URL is the browser's, which neither resolves file: addresses nor is one Worker takes.
-const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sqlite-checkpoint-worker.mjs');
+const WORKER = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'sqlite-checkpoint-worker.mjs',
+);
 
 export interface CheckpointHandlers {
   /** Runs a last pass on the writing thread, between two of its own writes. */
