@@ -1,7 +1,6 @@
 import js from '@eslint/js';
 import globals from 'globals';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -36,17 +35,12 @@ export default tseslint.config(
   {
     // No import cycles in any workspace: a module is read after everything it imports.
     files: ['**/*.{ts,tsx,js,mjs}'],
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
-      ...importX.flatConfigs.typescript.settings,
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
-          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e', 'bench'],
-          noWarnOnMultipleProjects: true,
-        }),
-      ],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.mjs', '.js'] } },
     },
-    rules: { 'import-x/no-cycle': 'error' },
+    rules: { 'import/no-cycle': 'error' },
   },
   {
     files: ['packages/shared/**'],

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedStudents } from '../helpers/accounts';
 import { DIALECTS } from '../helpers/test-database';
 import { request, startTestApp, type TestApp } from '../helpers/test-app';
+import { ERROR_KEYS } from '../helpers/postgrest-errors';
 
 /**
  * Issue 17, finding 4: writes that notify someone are limited per sender, counting rows, not
@@ -11,7 +12,6 @@ import { request, startTestApp, type TestApp } from '../helpers/test-app';
 const REST = '/api/db/campus/rest/v1';
 const NAMES = ['ada', 'bob', 'carol', 'dan'] as const;
 type Name = (typeof NAMES)[number];
-const ERROR_KEYS = ['code', 'details', 'hint', 'message'];
 const LIMITS = { messages: 30, applications: 10 };
 
 const messages = (count: number, recipient: string, tag: string) =>
