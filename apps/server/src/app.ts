@@ -13,6 +13,7 @@ import { dbRoutes } from './modules/table-api/routes';
 import { createOutboxMailer } from './modules/email/outbox-mailer';
 import { outboxRoutes } from './modules/email/outbox-routes';
 import { healthRoutes } from './modules/health/routes';
+import { dataRoutes } from './modules/data/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { realtimeRoutes } from './modules/realtime/routes';
 import { storageRoutes } from './modules/storage/routes';
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminSqlRoutes, { config });
   await app.register(notificationRoutes, { config, mailer });
   await app.register(analyticsRoutes, { config });
+  await app.register(dataRoutes, { config });
   await app.register(realtimeRoutes, { projectId: config.projectId });
   await app.register(storageRoutes, { config });
   if (!config.production) await app.register(outboxRoutes);

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { APPLICATION_ROWS_PER_MINUTE, MESSAGE_ROWS_PER_MINUTE } from '@campuscollab/shared';
+import { parseAllowedHosts } from './lib/outbound/outbound-url';
 
 /**
  * Configuration comes from environment variables only (docs/architecture.md §2.1). Parsing is pure:
@@ -49,6 +50,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STORAGE_QUOTA_MB: positiveInt.default(100),
+  DATA_ALLOWED_HOSTS: z.string().default(''),
   MESSAGE_RATE_LIMIT_PER_MINUTE: positiveInt.default(MESSAGE_ROWS_PER_MINUTE),
   APPLICATION_RATE_LIMIT_PER_MINUTE: positiveInt.default(APPLICATION_ROWS_PER_MINUTE),
 });
@@ -89,6 +91,8 @@ export interface Config {
   logLevel: string;
   /** How many bytes of files each student may keep in storage. */
   storageQuotaBytes: number;
+  /** Hosts outbound requests may reach although they are private (lib/outbound/outbound-url.ts). */
+  dataAllowedHosts: ReadonlySet<string>;
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -177,5 +181,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
     logLevel: vars.LOG_LEVEL,
     storageQuotaBytes: vars.STORAGE_QUOTA_MB * 1024 * 1024,
+    dataAllowedHosts: parseAllowedHosts(vars.DATA_ALLOWED_HOSTS),
   };
 }

@@ -20,9 +20,15 @@ export interface ScreenshotInput {
 
 export interface FetchInput {
   url: string;
-  method?: string;
+  method?: 'GET' | 'POST' | 'HEAD';
   headers?: Record<string, string>;
   body?: string;
+}
+
+export interface FetchOutput {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
 }
 
 export interface SearchInput {
@@ -32,8 +38,8 @@ export interface SearchInput {
 
 /**
  * Data endpoints of docs/product.md §7.8 (`/api/data/{project}/extract-from-url|extract-from-blob|
- * scrape|screenshot|fetch|search`), as thin typed calls. NOTE: the platform server does not
- * implement them yet, so every call currently resolves to the server's 404 as a DATA_ERROR.
+ * scrape|screenshot|fetch|search`), as thin typed calls. The server serves `fetch` so far; the
+ * others still resolve to its 404 as a DATA_ERROR.
  */
 export function createDataClient(deps: { api: ApiClient; projectId: string }) {
   const post = <T>(name: string, body: unknown) =>
@@ -61,11 +67,14 @@ export function createDataClient(deps: { api: ApiClient; projectId: string }) {
     scrape: (input: ScrapeInput): Promise<Result<Record<string, unknown>>> => post('scrape', input),
 
     /** Takes a screenshot of a web page; resolves with its URL. Not served yet: 404 DATA_ERROR. */
-    screenshot: (input: ScreenshotInput): Promise<Result<{ url: string }>> => post('screenshot', input),
+    screenshot: (input: ScreenshotInput): Promise<Result<{ url: string }>> =>
+      post('screenshot', input),
 
-    /** Fetches a URL through the server. Not served yet: 404 DATA_ERROR. */
-    fetch: (input: FetchInput): Promise<Result<{ status: number; headers: Record<string, string>; body: unknown }>> =>
-      post('fetch', input),
+    /**
+     * Fetches a URL through the server, as the signed-in student: the answer's status, headers
+     * and body as text. Private and loopback destinations are refused (400 URL_NOT_ALLOWED).
+     */
+    fetch: (input: FetchInput): Promise<Result<FetchOutput>> => post('fetch', input),
 
     /** Searches the web. Not served yet: 404 DATA_ERROR. */
     search: (input: SearchInput): Promise<Result<{ results: Record<string, unknown>[] }>> =>

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorCode } from '@campuscollab/shared';
+import type { Config } from '../../config';
+import { HttpError } from '../../lib/http-error';
+import { fetchOutbound } from '../../lib/outbound/fetch-outbound';
+import type { RequestUser } from '../../plugins/authentication';
+import { limitByBody } from '../../plugins/rate-limit';
+import { fetchBody } from './fetch-body';
+
+export interface DataRoutesOptions {
+  config: Config;
+}
+
+const MINUTE = 60_000;
+/** Per student: plenty for pasting links, too few to turn an account into a crawler. */
+const DATA_REQUESTS_PER_MINUTE = 30;
+
+/**
+ * The data endpoints (`/api/data/{project}/...`), each reaching the outside world through the
+ * guarded fetcher (lib/outbound), so no student can point the server at its own network.
+ */
+export async function dataRoutes(app: FastifyInstance, options: DataRoutesOptions) {
+  const { config } = options;
+  const users = new WeakMap<object, RequestUser>();
+  const perUser = limitByBody(app, {
+    max: DATA_REQUESTS_PER_MINUTE,
+    timeWindow: MINUTE,
+    key: (request) => `data:${users.get(request)!.id}`,
+  });
+  const params = z.object({ project: z.string() });
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/data/:project/fetch',
+    {
+      schema: { params, body: fetchBody },
+      // Who is asking is settled before the body is looked at: no token is a 401 whatever it sent.
+      preValidation: async (request) => {
+        const { project } = request.params as { project: string };
+        if (project !== config.projectId) {
+          throw new HttpError(404, ErrorCode.notFound, `Unknown project "${project}"`);
+        }
+        users.set(request, await app.authentication.requireUser(request));
+      },
+      preHandler: perUser,
+    },
+    async (request) => {
+      const { url, method, headers, body } = request.body;
+      const answer = await fetchOutbound(
+        url,
+        { method, headers, body },
+        { allowedHosts: config.dataAllowedHosts },
+      );
+      return { status: answer.status, headers: answer.headers, body: answer.body.toString('utf8') };
+    },
+  );
+}
