@@ -84,10 +84,19 @@ describe.each(DIALECTS)('data fetch on %s', (kind) => {
     expect(connections).toBe(before);
   });
 
-  it('answers 401 without a token, 404 for another project, 400 for a bad body', async () => {
+  it('answers 401 without a token, 404 for another project, 400 for a bad body, a row list or __proto__', async () => {
     expect((await post({ url: 'http://example.com/' }, '')).status).toBe(401);
     expect((await post({ url: 'http://example.com/' }, undefined, 'other')).status).toBe(404);
     expect((await post({ url: 'http://example.com/', method: 'DELETE' })).status).toBe(400);
     expect((await post({})).status).toBe(400);
+    const rows = Array.from({ length: 2000 }, () => ({ url: `http://127.0.0.1:${targetPort}/` }));
+    expect((await post(rows)).status).toBe(400);
+    const smuggled = `{"url":"http://127.0.0.1:${targetPort}/","headers":{"__proto__":{"x":"1"}}}`;
+    const response = await fetch(`${server.baseUrl}/api/data/campus/fetch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: smuggled,
+    });
+    expect(response.status).toBe(400);
   });
 });

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorCode } from '@campuscollab/shared';
 import type { Config } from '../../config';
-import { HttpError } from '../../lib/http-error';
 import { logEventsBody } from './event-schema';
 import { storeAnalyticsEvents } from './store-events';
+import { requireKnownProject } from '../../lib/known-project';
 
 export interface AnalyticsRoutesOptions {
   config: Config;
@@ -25,7 +24,7 @@ export async function analyticsRoutes(app: FastifyInstance, options: AnalyticsRo
       // Anonymous visitors are welcome, but a token that is sent must be valid: a 401 tells the
       // SDK to refresh rather than silently losing who the events belong to.
       preValidation: async (request) => {
-        requireKnownProject(config, (request.params as { project: string }).project);
+        requireKnownProject(config.projectId, (request.params as { project: string }).project);
         await app.authentication.optionalUser(request);
       },
     },
@@ -40,10 +39,4 @@ export async function analyticsRoutes(app: FastifyInstance, options: AnalyticsRo
       return reply.status(202).send({ accepted });
     },
   );
-}
-
-function requireKnownProject(config: Config, project: string): void {
-  if (project !== config.projectId) {
-    throw new HttpError(404, ErrorCode.notFound, `Unknown project "${project}"`);
-  }
 }

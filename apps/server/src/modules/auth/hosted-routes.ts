@@ -10,6 +10,7 @@ import { isForeignFormPost } from './form-origin';
 import { renderForeignPostPage, renderHostedSignInPage } from './hosted-page';
 import { resolveRedirectTarget } from './redirect-target';
 import { signIn } from './signin';
+import { requireKnownProject } from '../../lib/known-project';
 
 const pageQuery = z.object({
   redirect_url: z.string().max(2048).optional(),
@@ -43,9 +44,7 @@ export function registerHostedSignIn(app: FastifyInstance, options: HostedSignIn
   const trustedOrigins = [new URL(config.publicUrl).origin, ...config.authRedirectOrigins];
 
   const checkRequest = (query: z.infer<typeof pageQuery>) => {
-    if (query.project_id !== undefined && query.project_id !== config.projectId) {
-      throw new HttpError(404, 'NOT_FOUND', `Unknown project "${query.project_id}"`);
-    }
+    if (query.project_id !== undefined) requireKnownProject(config.projectId, query.project_id);
     const target = resolveRedirectTarget(
       query.redirect_url,
       config.publicUrl,

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorCode } from '@campuscollab/shared';
 import type { Config } from '../../config';
-import { HttpError } from '../../lib/http-error';
 import { fetchOutbound } from '../../lib/outbound/fetch-outbound';
 import type { RequestUser } from '../../plugins/authentication';
 import { limitByBody } from '../../plugins/rate-limit';
 import { fetchBody } from './fetch-body';
+import { requireKnownProject } from '../../lib/known-project';
 
 export interface DataRoutesOptions {
   config: Config;
@@ -38,9 +37,7 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
       // Who is asking is settled before the body is looked at: no token is a 401 whatever it sent.
       preValidation: async (request) => {
         const { project } = request.params as { project: string };
-        if (project !== config.projectId) {
-          throw new HttpError(404, ErrorCode.notFound, `Unknown project "${project}"`);
-        }
+        requireKnownProject(config.projectId, project);
         users.set(request, await app.authentication.requireUser(request));
       },
       preHandler: perUser,

@@ -1,14 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorCode } from '@campuscollab/shared';
 import type { Config } from '../../config';
-import { HttpError } from '../../lib/http-error';
 import type { Mailer } from '../../lib/mailer';
 import type { RequestUser } from '../../plugins/authentication';
 import { limitByBody } from '../../plugins/rate-limit';
 import { subscribeDomainEmails } from './domain-emails';
 import { requireAllowedRecipient, sendEmailBody, sendRequestedEmail } from './send-email';
+import { requireKnownProject } from '../../lib/known-project';
 
 export interface NotificationRoutesOptions {
   config: Config;
@@ -47,7 +46,7 @@ export async function notificationRoutes(app: FastifyInstance, options: Notifica
       config: { rateLimit: { max: EMAILS_PER_IP_PER_MINUTE, timeWindow: MINUTE } },
       // Who is asking is settled before the body is looked at: no token is a 401 whatever it sent.
       preValidation: async (request) => {
-        requireKnownProject(config, (request.params as { project: string }).project);
+        requireKnownProject(config.projectId, (request.params as { project: string }).project);
         const service = app.authentication.isService(request);
         senders.set(request, service ? 'service' : await app.authentication.requireUser(request));
       },
@@ -62,10 +61,4 @@ export async function notificationRoutes(app: FastifyInstance, options: Notifica
       return reply.status(202).send({ sent: true });
     },
   );
-}
-
-function requireKnownProject(config: Config, project: string): void {
-  if (project !== config.projectId) {
-    throw new HttpError(404, ErrorCode.notFound, `Unknown project "${project}"`);
-  }
 }

@@ -5,6 +5,7 @@ import { ErrorCode, TABLE_API_MAX_ROWS } from '@campuscollab/shared';
 import type { Config } from '../../config';
 import { AdminSqlError, type AdminStatement } from '../../db/dialects/admin-sql';
 import { HttpError } from '../../lib/http-error';
+import { requireKnownProject } from '../../lib/known-project';
 
 const STATEMENT_TIMEOUT_MS = 5000;
 
@@ -27,9 +28,7 @@ const batchBody = z.object({
  */
 export async function adminSqlRoutes(app: FastifyInstance, options: { config: Config }) {
   const requireService = async (request: FastifyRequest, project: string) => {
-    if (project !== options.config.projectId) {
-      throw new HttpError(404, ErrorCode.notFound, `Unknown project "${project}"`);
-    }
+    requireKnownProject(options.config.projectId, project);
     if (app.authentication.isService(request)) return;
     await app.authentication.requireUser(request);
     throw new HttpError(403, ErrorCode.forbidden, 'Raw SQL needs the service key');

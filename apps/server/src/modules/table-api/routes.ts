@@ -1,7 +1,6 @@
 import { NEXT_CURSOR_HEADER, TABLE_API_MAX_ROWS } from '@campuscollab/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
-import { HttpError } from '../../lib/http-error';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../../lib/json-limits';
 import { createInProcessCounters } from '../../lib/window-counters';
 import {
@@ -18,6 +17,7 @@ import { PreparedReads } from './prepared-reads';
 import { prepareRead, runRead } from './read';
 import type { TableRequest, TableResponse } from './table-request';
 import { TABLE_POLICIES } from './tables';
+import { requireKnownProject } from '../../lib/known-project';
 
 export interface DbRoutesOptions {
   config: Config;
@@ -45,9 +45,7 @@ export async function dbRoutes(app: FastifyInstance, options: DbRoutesOptions) {
     request: FastifyRequest<{ Params: TableParams }>,
   ): Promise<TableRequest> => {
     const { project, table } = request.params;
-    if (project !== options.config.projectId) {
-      throw new HttpError(404, 'NOT_FOUND', `Unknown project "${project}"`);
-    }
+    requireKnownProject(options.config.projectId, project);
     const policy = TABLE_POLICIES.get(table);
     if (!policy) {
       throw new PostgrestError({
