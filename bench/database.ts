@@ -61,7 +61,7 @@ async function createEmpty(databaseUrl: string | undefined, size: number) {
   return { handle, location: url.toString(), drop };
 }
 
-/** Issue 7's sizes: `size` users and projects, ten times as many messages. */
+/** The benchmark's sizes: `size` users and projects, ten times as many messages. */
 export async function createSeededDatabase(
   databaseUrl: string | undefined,
   size: number,

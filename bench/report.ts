@@ -26,7 +26,7 @@ export interface ReportInput {
   scores: LighthouseScore[];
 }
 
-// Issue 7's targets, checked per row so a reader sees the misses without doing arithmetic.
+// The benchmark's targets, checked per row so a reader sees the misses without doing arithmetic.
 const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 50;
 const TARGET_GROWTH = 1.5;
@@ -145,7 +145,7 @@ export function renderReport(input: ReportInput): string {
     'statement and the same JSON (no auth, no policies): the limit of this stack. Ratio = app req/s ÷',
     'baseline req/s. Growth = req/s at the smallest size ÷ req/s at this size (1.00x: no slowdown as the',
     'tables grow). A path with connection errors or non-2xx answers is flagged and its req/s struck',
-    'through: a failing path is not a fast one. Issue 7 targets: ratio ≥ 0.5 and p99 < 50 ms on every',
+    'through: a failing path is not a fast one. Targets: ratio ≥ 0.5 and p99 < 50 ms on every',
     "read, growth ≤ 1.5x, refresh and /me ≥ 5,000 req/s. The reference row is the app's lightest",
     'route (the health check: routing, hooks, security headers and `select 1`, no token): every',
     'path pays at least its cost, so it has no target of its own.',

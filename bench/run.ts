@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick | --sizes 1000,100000] [--duration 10] [--skip-web]`: issue 7's
+ * `npm run bench [-- --quick | --sizes 1000,100000] [--duration 10] [--skip-web]`: the
  * load benchmark of the hot paths against a bare baseline, plus page weight and Lighthouse.
  * Results go to stdout and bench/results.md.
  */

@@ -35,7 +35,7 @@ function insertRequest(
   };
 }
 
-/** Token refresh and the two writes of issue 7; no baseline: their cost is the app's own work. */
+/** Token refresh and the two hot writes; no baseline: their cost is the app's own work. */
 const ACTION_SCENARIOS: Scenario[] = [
   {
     name: 'refresh token',
@@ -107,7 +107,7 @@ const FLOOR_SCENARIO: Scenario = {
   reference: true,
 };
 
-/** Every hot path of issue 7, in the order the results table prints them. */
+/** Every hot path, in the order the results table prints them. */
 export const SCENARIOS: Scenario[] = [
   ...READ_SCENARIOS,
   ...NEARBY_SCENARIOS,

@@ -4,7 +4,7 @@ import { DIALECTS } from '../helpers/test-database';
 import { request, startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
- * Issue 17, finding 4: one sender cannot bury a student in email. The first few emails of a
+ * docs/security.md, Data: one sender cannot bury a student in email. The first few emails of a
  * burst arrive, the last of them says that more will wait in the app, and the rest only show
  * in the app (inbox, dashboard, live badge).
  */

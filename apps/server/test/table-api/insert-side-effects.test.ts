@@ -4,7 +4,7 @@ import { DIALECTS } from '../helpers/test-database';
 import { request, startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
- * Issue 17, finding 4: a realtime event and an email follow only rows an insert really wrote.
+ * docs/security.md, Data: a realtime event and an email follow only rows an insert really wrote.
  * A write that stores nothing (an ignored duplicate, a refused upsert) tells nobody anything.
  */
 

@@ -5,7 +5,7 @@ import { request, startTestApp, type TestApp } from '../helpers/test-app';
 import { ERROR_KEYS } from '../helpers/postgrest-errors';
 
 /**
- * Issue 17, finding 4: writes that notify someone are limited per sender, counting rows, not
+ * docs/security.md, Data: writes that notify someone are limited per sender, counting rows, not
  * requests. A refused write stores nothing and tells the client when to retry.
  */
 

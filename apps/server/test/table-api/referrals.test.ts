@@ -122,7 +122,7 @@ describe.each(DIALECTS)('referral credit on %s', (kind) => {
 });
 
 /**
- * Issue 17, finding 3: a referral is credited for rows the INSERT really wrote, once per account
+ * docs/security.md, Data: a referral is credited for rows the INSERT really wrote, once per account
  * ever. Each case starts from a fresh account and a fresh referrer, so counts are exact.
  */
 describe.each(DIALECTS)('referral inflation attempts on %s', (kind) => {

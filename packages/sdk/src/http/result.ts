@@ -14,7 +14,7 @@ export function fail<T = never>(error: SdkError): Result<T> {
 }
 
 /**
- * Throwing is opt-in (STYLE.md): `const user = unwrap(await client.auth.me())` returns the data
+ * Throwing is opt-in: `const user = unwrap(await client.auth.me())` returns the data
  * or throws the SdkError.
  */
 export function unwrap<T>(result: Result<T>): T {
