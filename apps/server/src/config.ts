@@ -51,6 +51,15 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STORAGE_QUOTA_MB: positiveInt.default(100),
   DATA_ALLOWED_HOSTS: z.string().default(''),
+  SEARCH_URL: httpUrl.optional(),
+  AI_BASE_URL: httpUrl.optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  AI_IMAGE_MODEL: z.string().min(1).default('gpt-image-1'),
+  AI_SPEECH_MODEL: z.string().min(1).default('gpt-4o-mini-tts'),
+  AI_TRANSCRIBE_MODEL: z.string().min(1).default('whisper-1'),
+  AI_DAILY_REQUESTS: positiveInt.default(200),
+  AI_DAILY_TOKENS: positiveInt.default(200_000),
   MESSAGE_RATE_LIMIT_PER_MINUTE: positiveInt.default(MESSAGE_ROWS_PER_MINUTE),
   APPLICATION_RATE_LIMIT_PER_MINUTE: positiveInt.default(APPLICATION_ROWS_PER_MINUTE),
 });
@@ -93,6 +102,19 @@ export interface Config {
   storageQuotaBytes: number;
   /** Hosts outbound requests may reach although they are private (lib/outbound/outbound-url.ts). */
   dataAllowedHosts: ReadonlySet<string>;
+  /** A SearXNG instance for `/api/data/{project}/search`; unset, search answers 503. */
+  searchUrl: string | undefined;
+  /** The AI provider, or undefined when AI is off (every `/api/ai` call is 503). */
+  ai: AiConfig | undefined;
+  /** Per-student daily AI budgets, counted in requests and in tokens. */
+  aiBudget: { requestsPerDay: number; tokensPerDay: number };
+}
+
+/** An OpenAI-compatible API (OpenAI, Ollama, vLLM, llama.cpp's server, LiteLLM). */
+export interface AiConfig {
+  baseUrl: string;
+  apiKey: string | undefined;
+  models: { text: string; image: string; speech: string; transcribe: string };
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -182,5 +204,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: vars.LOG_LEVEL,
     storageQuotaBytes: vars.STORAGE_QUOTA_MB * 1024 * 1024,
     dataAllowedHosts: parseAllowedHosts(vars.DATA_ALLOWED_HOSTS),
+    searchUrl: vars.SEARCH_URL,
+    ai: vars.AI_BASE_URL
+      ? {
+          baseUrl: vars.AI_BASE_URL,
+          apiKey: vars.AI_API_KEY,
+          models: {
+            text: vars.AI_MODEL,
+            image: vars.AI_IMAGE_MODEL,
+            speech: vars.AI_SPEECH_MODEL,
+            transcribe: vars.AI_TRANSCRIBE_MODEL,
+          },
+        }
+      : undefined,
+    aiBudget: { requestsPerDay: vars.AI_DAILY_REQUESTS, tokensPerDay: vars.AI_DAILY_TOKENS },
   };
 }

@@ -7,9 +7,12 @@ import type { RequestUser } from '../../plugins/authentication';
 import { limitByBody } from '../../plugins/rate-limit';
 import { fetchBody } from './fetch-body';
 import { requireKnownProject } from '../../lib/known-project';
+import type { StudentFiles } from '../storage/student-files';
 
 export interface DataRoutesOptions {
   config: Config;
+  /** Where screenshots are saved, in the student's folder. */
+  files: StudentFiles;
 }
 
 const MINUTE = 60_000;

@@ -17,7 +17,11 @@ const CACHE_BRIEFLY = 'public, max-age=60';
 export const versionOf = (etag: string) => etag.replaceAll('"', '');
 
 /** The public URL of a stored file; it becomes the profile's `profilePicture`. */
-export function downloadUrl(context: StorageContext, path: string, etag: string): string {
+export function downloadUrl(
+  context: Pick<StorageContext, 'publicUrl' | 'projectId'>,
+  path: string,
+  etag: string,
+): string {
   const query = new URLSearchParams({ path, v: versionOf(etag) });
   return `${context.publicUrl}/api/storage/${context.projectId}/download?${query}`;
 }

@@ -4,20 +4,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
-import { createDiskFileStore } from '../../lib/file-store/disk-file-store';
-import type { FileStore } from '../../lib/file-store/file-store';
 import { requireProject, type StorageContext } from './context';
 import { downloadFile } from './download';
 import { userFolder } from './paths';
-import { createStorageQuota } from './quota';
 import { removeFiles } from './remove';
 import { removeStaleStagedFiles } from './staging';
+import type { StudentFiles } from './student-files';
 import { uploadFile } from './upload';
 
 export interface StorageRoutesOptions {
   config: Config;
-  /** Defaults to files on disk under DATA_DIR/storage. */
-  store?: FileStore;
+  files: StudentFiles;
 }
 
 const MINUTE = 60_000;
@@ -28,11 +25,10 @@ const projectParams = z.object({ project: z.string() });
 
 /** The storage service: `/api/storage/{project}/upload`, `download` and `remove`. */
 export async function storageRoutes(app: FastifyInstance, options: StorageRoutesOptions) {
-  const { config } = options;
-  const store = options.store ?? createDiskFileStore(path.resolve(config.dataDir, 'storage'));
+  const { config, files } = options;
   const context: StorageContext = {
-    store,
-    quota: createStorageQuota(store, config.storageQuotaBytes),
+    store: files.store,
+    quota: files.quota,
     stagingDir: path.resolve(config.dataDir, 'tmp', 'uploads'),
     projectId: config.projectId,
     publicUrl: config.publicUrl,

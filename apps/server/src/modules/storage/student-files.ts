@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { Config } from '../../config';
+import { createDiskFileStore } from '../../lib/file-store/disk-file-store';
+import type { FileStore } from '../../lib/file-store/file-store';
+import { downloadUrl } from './download';
+import { userFolder } from './paths';
+import { createStorageQuota, type StorageQuota } from './quota';
+
+/** Files the server makes for a student, each kind in its own subfolder of theirs. */
+export type GeneratedKind = 'ai-images' | 'ai-speech' | 'screenshots';
+
+export interface SavedFile {
+  path: string;
+  /** Public, versioned download URL, as an upload's. */
+  url: string;
+}
+
+/**
+ * Every student's files, shared by the storage routes (uploads) and the endpoints that make
+ * files for a student (AI images, screenshots): one store, one quota, one place the account's
+ * files are removed from.
+ */
+export interface StudentFiles {
+  store: FileStore;
+  quota: StorageQuota;
+  projectId: string;
+  publicUrl: string;
+  /** Saves `body` under the student's folder with a fresh name, within their quota (413 otherwise). */
+  saveGenerated(
+    userId: string,
+    file: { kind: GeneratedKind; extension: string; body: Buffer },
+  ): Promise<SavedFile>;
+}
+
+export function createStudentFiles(config: Config, givenStore?: FileStore): StudentFiles {
+  const store = givenStore ?? createDiskFileStore(path.resolve(config.dataDir, 'storage'));
+  const quota = createStorageQuota(store, config.storageQuotaBytes);
+  const where = { projectId: config.projectId, publicUrl: config.publicUrl };
+  return {
+    store,
+    quota,
+    ...where,
+    async saveGenerated(userId, { kind, extension, body }) {
+      const key = `${userFolder(userId)}${kind}/${randomUUID()}.${extension}`;
+      const stored = await quota.writeWithin(userId, { path: key, bytes: body.length }, () =>
+        store.put(key, Readable.from([body]), { overwrite: false }),
+      );
+      return { path: key, url: downloadUrl(where, key, stored.etag) };
+    },
+  };
+}
