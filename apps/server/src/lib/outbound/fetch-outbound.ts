@@ -23,6 +23,8 @@ export interface OutboundRequest {
    * a caller that sends each hop through this function again (the screenshot renderer's pages).
    */
   followRedirects?: boolean;
+  /** Ends the request early, as its timeout would (a render that finished no longer needs it). */
+  signal?: AbortSignal;
 }
 
 export interface OutboundResponse {
@@ -73,7 +75,8 @@ export async function fetchOutbound(
     connect: { lookup: createGuardedLookup(policy.resolve ?? resolveWithDns) },
   });
   const open = new Agent();
-  const signal = AbortSignal.timeout(limits.timeoutMs);
+  const timeout = AbortSignal.timeout(limits.timeoutMs);
+  const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
   let url = parseOutboundUrl(raw);
   let { method = 'GET', body } = request;
   const followRedirects = request.followRedirects ?? true;
