@@ -2,19 +2,8 @@ import type { BrowserContext, Frame, Page, Request, Route } from 'playwright-cor
 import { escapeHtml } from '../../../lib/escape-html';
 import { HttpError } from '../../../lib/http-error';
 import { fetchOutbound, type OutboundResponse } from '../../../lib/outbound/fetch-outbound';
+import { createPageBudget, PAGE_LIMITS } from './page-budget';
 import { createSlots } from './slots';
-
-/** What one screenshot's page may fetch in all (docs/security.md). */
-export const PAGE_LIMITS = {
-  requests: 200,
-  bytes: 25 * 1024 * 1024,
-  /** One answer; a font or image larger than this is not needed for a screenshot. */
-  bytesPerRequest: 5 * 1024 * 1024,
-  /** Requests in flight at once, which bounds the memory a page's answers hold. */
-  concurrentRequests: 4,
-  /** Redirects one frame follows in a row, as fetchOutbound allows. */
-  redirects: 5,
-} as const;
 
 const METHODS = new Set(['GET', 'HEAD', 'POST']);
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -82,27 +71,36 @@ export async function guardContext(
   };
   const fetches = createSlots({ running: PAGE_LIMITS.concurrentRequests, waiting: Infinity });
   const frameRedirects = new WeakMap<Frame, number>();
-  let requests = 0;
-  let bytes = 0;
+  const budget = createPageBudget(PAGE_LIMITS);
 
   const isSteeredMainFrame = (request: Request) =>
     guard.steering && request.isNavigationRequest() && frameOf(request) === guard.page?.mainFrame();
 
   const fetchFor = (request: Request, headers: Record<string, string>) =>
-    fetches.run(() => {
-      const budget = Math.min(PAGE_LIMITS.bytesPerRequest, PAGE_LIMITS.bytes - bytes);
-      if (budget <= 0) throw new HttpError(502, 'PAGE_TOO_LARGE', 'The page fetched too much');
-      return fetchOutbound(
-        request.url(),
-        {
-          method: request.method() as 'GET' | 'HEAD' | 'POST',
-          headers,
-          body: request.postDataBuffer() ?? undefined,
-          followRedirects: !request.isNavigationRequest(),
-          signal: options.signal,
-        },
-        { allowedHosts: options.allowedHosts, maxBytes: budget },
-      );
+    fetches.run(async () => {
+      const maxBytes = budget.reserve();
+      if (maxBytes === 0) throw new HttpError(502, 'PAGE_TOO_LARGE', 'The page fetched too much');
+      let used = maxBytes; // an answer cut off at the cap was read that far
+      try {
+        const answer = await fetchOutbound(
+          request.url(),
+          {
+            method: request.method() as 'GET' | 'HEAD' | 'POST',
+            headers,
+            body: request.postDataBuffer() ?? undefined,
+            followRedirects: !request.isNavigationRequest(),
+            signal: options.signal,
+          },
+          { allowedHosts: options.allowedHosts, maxBytes },
+        );
+        used = answer.body.length;
+        return answer;
+      } catch (error) {
+        if (!(error instanceof HttpError && error.code === 'UPSTREAM_TOO_LARGE')) used = 0;
+        throw error;
+      } finally {
+        budget.settle(maxBytes, used);
+      }
     });
 
   /** A document's redirect, as a page that goes on to the next hop by itself. */
@@ -122,11 +120,10 @@ export async function guardContext(
 
   const handle = async (route: Route) => {
     const request = route.request();
-    requests += 1;
     if (
+      !budget.takeRequest() ||
       !/^https?:/i.test(request.url()) ||
-      !METHODS.has(request.method()) ||
-      requests > PAGE_LIMITS.requests
+      !METHODS.has(request.method())
     ) {
       return route.abort('blockedbyclient');
     }
@@ -137,7 +134,6 @@ export async function guardContext(
       if (isSteeredMainFrame(request)) guard.mainRefusal = error;
       return route.abort(isRefusal(error) ? 'blockedbyclient' : 'failed');
     }
-    bytes += answer.body.length;
     const next = nextHop(answer);
     if (request.isNavigationRequest() && REDIRECTS.has(answer.status) && next) {
       return redirectDocument(route, next);

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { errors, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { HttpError } from '../../../lib/http-error';
-import { guardContext, PAGE_LIMITS, type PageGuard } from './guarded-routing';
+import { guardContext, type PageGuard } from './guarded-routing';
+import { PAGE_LIMITS } from './page-budget';
 import { SHOT_LIMITS, type ScreenshotRequest } from './screenshot-body';
 
 /** The page has this long to load, redirects included; then it is shot as it stands. */
