@@ -66,7 +66,7 @@ describe('data screenshot', () => {
   let token: string;
   let yellowPng: Buffer;
   const released: Array<() => void> = [];
-  let attempted = false;
+  const gateOpen = () => allowed.paths.includes('/attempted') && allowed.paths.includes('/framed');
 
   const post = (body: unknown, options: { auth?: string; project?: string; as?: string } = {}) =>
     fetch(`${server.baseUrl}/api/data/${options.project ?? 'campus'}/screenshot`, {
@@ -104,9 +104,11 @@ describe('data screenshot', () => {
   .stolen { position: absolute; top: 220px; left: 0; width: 50px; height: 50px;
     background: #800080 url(http://${no}/css.png); }
   .hop { position: absolute; top: 0; left: 340px; width: 100px; height: 100px; }
+  .framed { position: absolute; top: 0; left: 460px; width: 100px; height: 100px; border: 0; }
 </style>
 <script>
-  // Each attempt settles before the page may finish loading (/gate.png waits for /attempted).
+  // Each attempt settles before the page may finish loading (/gate.png waits for /attempted,
+  // and for the redirected frame's /framed).
   const attempts = [
     fetch('http://${no}/fetch').catch(() => 'refused'),
     new Promise((settle) => {
@@ -132,6 +134,7 @@ describe('data screenshot', () => {
 </head><body>
 <div class="red"></div><div class="green"></div><div class="stolen"></div>
 <img class="hop" src="/image-hop">
+<iframe class="framed" src="/frame-hop"></iframe>
 <img src="/to-forbidden"><img src="http://${no}/image.png">
 <iframe src="http://${no}/frame"></iframe><iframe src="/frame-to-forbidden"></iframe>
 <img src="/gate.png" width="1" height="1">
@@ -176,12 +179,19 @@ describe('data screenshot', () => {
         case '/frame-to-forbidden':
           return redirect(response, `${no()}/redirected-frame`);
         case '/attempted':
-          attempted = true;
-          released.splice(0).forEach((release) => release());
+        case '/framed':
+          if (gateOpen()) released.splice(0).forEach((release) => release());
           return response.writeHead(204).end();
         case '/gate.png':
-          if (attempted) return png(response);
+          if (gateOpen()) return png(response);
           return released.push(() => png(response));
+        case '/frame-hop':
+          return redirect(response, '/yellow-frame');
+        case '/yellow-frame':
+          return html(
+            response,
+            `<body style="margin:0;background:#ffff00"><script>fetch('/framed')</script></body>`,
+          );
         case '/go-tall':
           return redirect(response, '/tall?height=2400');
         case '/tall':
@@ -214,12 +224,14 @@ describe('data screenshot', () => {
       page: shot.at(100, 100),
       stylesheet: shot.at(270, 50),
       redirectedImage: shot.at(390, 50),
+      redirectedFrame: shot.at(510, 50),
       cssFromForbiddenHost: shot.at(25, 245),
       background: shot.at(600, 460),
     }).toEqual({
       page: RED,
       stylesheet: GREEN,
       redirectedImage: YELLOW,
+      redirectedFrame: YELLOW,
       cssFromForbiddenHost: PURPLE,
       background: BLUE,
     });
