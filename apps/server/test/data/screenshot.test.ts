@@ -196,6 +196,8 @@ describe('data screenshot', () => {
           return redirect(response, '/tall?height=2400');
         case '/tall':
           return html(response, tall(Number(url.searchParams.get('height'))));
+        case '/loop':
+          return redirect(response, '/loop');
         case '/page-to-forbidden':
           return redirect(response, `${no()}/page`);
         default:
@@ -266,7 +268,7 @@ describe('data screenshot', () => {
     expect({ width: endless.width, height: endless.height }).toEqual({ width: 320, height: 8000 });
   });
 
-  it('refuses private and metadata addresses, and a redirect to one, with nothing sent', async () => {
+  it('refuses private and metadata addresses, a redirect to one, and endless redirects', async () => {
     const bob = (await createVerifiedAccount(server.baseUrl, 'bob@mit.edu')).access_token;
     const own = new URL(server.baseUrl);
     for (const url of [
@@ -286,6 +288,13 @@ describe('data screenshot', () => {
       });
     }
     expect(forbidden.connections()).toBe(0);
+    const loop = await post({ url: `http://127.0.0.1:${allowed.port}/loop` }, { as: bob });
+    expect({ status: loop.status, body: await loop.json() }).toMatchObject({
+      status: 502,
+      body: { code: 'TOO_MANY_REDIRECTS' },
+    });
+    // The first request and five redirects, then no more.
+    expect(allowed.paths.filter((path) => path === '/loop')).toHaveLength(6);
   });
 
   it('answers 401 without a token, 404 for another project, 400 for a bad body', async () => {

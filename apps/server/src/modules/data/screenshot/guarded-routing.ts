@@ -147,10 +147,13 @@ export async function guardContext(
     });
   };
 
-  await context.route('**/*', async (route) => {
-    // A route whose page has gone (the render finished) throws; nobody is waiting for it then.
-    await handle(route).catch(() => route.abort('failed').catch(() => undefined));
-  });
+  await context.route(
+    () => true,
+    async (route) => {
+      // A route whose page has gone (the render finished) throws; nobody is waiting for it then.
+      await handle(route).catch(() => route.abort('failed').catch(() => undefined));
+    },
+  );
   // Playwright replaces the page's WebSocket with one that reaches only this handler; one made
   // where that replacement does not reach (a worker) goes to the dead proxy instead.
   await context.routeWebSocket(
