@@ -67,7 +67,7 @@ export const textBody = z.object(textFields).superRefine(checkPrompt);
 export type TextBody = z.infer<typeof textBody>;
 
 const jsonSchema = z
-  .record(z.string(), z.unknown(), { error: 'schema must be a JSON Schema object' })
+  .record(z.string(), z.unknown(), { error: 'must be a JSON Schema object' })
   .superRefine((schema, context) => {
     const unsafe = describeUnsafeJson(schema);
     if (unsafe) context.addIssue({ code: 'custom', message: `schema: ${unsafe}` });
