@@ -23,10 +23,11 @@ export interface AiApp {
 export async function startAiApp(
   kind: DatabaseKind,
   behaviour: FakeAiOptions = {},
-  env: Record<string, string> = {},
+  env: Record<string, string> | ((provider: FakeAiProvider) => Record<string, string>) = {},
 ): Promise<AiApp> {
   const provider = await startFakeAiProvider(behaviour);
-  const server = await startTestApp(kind, { AI_BASE_URL: provider.baseUrl, ...env });
+  const extra = typeof env === 'function' ? env(provider) : env;
+  const server = await startTestApp(kind, { AI_BASE_URL: provider.baseUrl, ...extra });
   const { access_token: token } = await createVerifiedAccount(server.baseUrl, 'ada@mit.edu');
   return {
     server,

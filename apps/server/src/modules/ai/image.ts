@@ -38,11 +38,15 @@ async function fetchInput(url: string, index: number, allowedHosts: ReadonlySet<
   return { body: answer.body, ...type } satisfies InputImage;
 }
 
-/** A provider's image as bytes: its base64, or its URL fetched through the guard like any other. */
+/**
+ * A provider's image as bytes: its base64, or its URL fetched through the guard like any other
+ * (a provider's answer is not trusted to point somewhere public). A URL that fails is the
+ * provider's failure, not the student's.
+ */
 async function bytesOf(image: GeneratedImage, allowedHosts: ReadonlySet<string>) {
   if ('base64' in image) return Buffer.from(image.base64, 'base64');
-  const answer = await fetchOutbound(image.url, {}, { allowedHosts });
-  if (answer.status < 200 || answer.status > 299) throw providerUnreachable();
+  const answer = await fetchOutbound(image.url, {}, { allowedHosts }).catch(() => null);
+  if (!answer || answer.status < 200 || answer.status > 299) throw providerUnreachable();
   return answer.body;
 }
 
