@@ -67,7 +67,10 @@ export const textBody = z.object(textFields).superRefine(checkPrompt);
 export type TextBody = z.infer<typeof textBody>;
 
 const jsonSchema = z
-  .record(z.string(), z.unknown(), { error: 'must be a JSON Schema object' })
+  .record(z.string(), z.unknown(), {
+    // Left to zod when missing, which the error handler turns into "schema is required".
+    error: (issue) => (issue.input === undefined ? undefined : 'must be a JSON Schema object'),
+  })
   .superRefine((schema, context) => {
     const unsafe = describeUnsafeJson(schema);
     if (unsafe) context.addIssue({ code: 'custom', message: `schema: ${unsafe}` });

@@ -61,8 +61,8 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
 
   const users = new WeakMap<object, RequestUser>();
   const userOf = (request: FastifyRequest) => users.get(request)!;
-  // Who is asking is settled before the body is looked at: no token is a 401 whatever it sent,
-  // and with AI off every call is a 503 however wrong its body.
+  // Who is asking is settled on the request, before its body is even parsed: no token is a 401
+  // whatever it sent, and with AI off every call is a 503 however wrong its body.
   const signedIn = async (request: FastifyRequest) => {
     requireKnownProject(config.projectId, (request.params as { project: string }).project);
     users.set(request, await app.authentication.requireUser(request));
@@ -76,25 +76,25 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
 
   api.get(
     '/api/ai/:project/status',
-    { schema: { params }, preValidation: signedIn },
+    { schema: { params }, onRequest: signedIn },
     async () => ({ configured: config.ai !== undefined, models: config.ai?.models ?? null }),
   );
 
   api.post(
     '/api/ai/:project/text',
-    { schema: { params, body: textBody }, preValidation: ready },
+    { schema: { params, body: textBody }, onRequest: ready },
     (request, reply) => generateText(context!, request, reply, userOf(request).id, request.body),
   );
 
   api.post(
     '/api/ai/:project/object',
-    { schema: { params, body: objectBody }, preValidation: ready },
+    { schema: { params, body: objectBody }, onRequest: ready },
     (request, reply) => generateObject(context!, request, reply, userOf(request).id, request.body),
   );
 
   api.post(
     '/api/ai/:project/image',
-    { schema: { params, body: imageBody }, preValidation: ready },
+    { schema: { params, body: imageBody }, onRequest: ready },
     (request, reply) =>
       generateImage(
         context!,
@@ -107,7 +107,7 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
 
   api.post(
     '/api/ai/:project/speech',
-    { schema: { params, body: speechBody }, preValidation: ready },
+    { schema: { params, body: speechBody }, onRequest: ready },
     async (request, reply) => {
       const call = await startAiCall(context!, request, reply, {
         userId: userOf(request).id,
@@ -131,7 +131,7 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
   // No body schema: the body is multipart or JSON, and transcribe.ts validates whichever came.
   api.post(
     '/api/ai/:project/transcribe',
-    { schema: { params }, preValidation: ready },
+    { schema: { params }, onRequest: ready },
     (request, reply) =>
       transcribe(context!, request, reply, { userId: userOf(request).id, allowedHosts }),
   );
