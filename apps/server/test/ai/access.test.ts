@@ -98,11 +98,21 @@ describe('AI endpoints with a provider', () => {
     const cases: [string, unknown, string][] = [
       ['text', [{ prompt: 'x' }], 'Request body must be a JSON object'],
       ['text', {}, 'Give either prompt or messages (exactly one)'],
-      ['text', { prompt: 'x', messages: [{ role: 'user', content: 'y' }] }, 'Give either prompt or messages (exactly one)'],
-      ['text', { prompt: 'x'.repeat(32_001) }, 'Prompt is too long: at most 32,000 characters in all'],
       [
         'text',
-        { messages: Array.from({ length: 4 }, () => ({ role: 'user', content: 'x'.repeat(9000) })) },
+        { prompt: 'x', messages: [{ role: 'user', content: 'y' }] },
+        'Give either prompt or messages (exactly one)',
+      ],
+      [
+        'text',
+        { prompt: 'x'.repeat(32_001) },
+        'Prompt is too long: at most 32,000 characters in all',
+      ],
+      [
+        'text',
+        {
+          messages: Array.from({ length: 4 }, () => ({ role: 'user', content: 'x'.repeat(9000) })),
+        },
         'Prompt is too long: at most 32,000 characters in all',
       ],
       [
@@ -110,16 +120,29 @@ describe('AI endpoints with a provider', () => {
         { messages: Array.from({ length: 101 }, () => ({ role: 'user', content: 'x' })) },
         'At most 100 messages',
       ],
-      ['text', { messages: [{ role: 'tool', content: 'x' }] }, 'messages: role must be system, user or assistant'],
+      [
+        'text',
+        { messages: [{ role: 'tool', content: 'x' }] },
+        'messages: role must be system, user or assistant',
+      ],
       ['text', { prompt: 'x', maxTokens: 5000 }, 'maxTokens must be from 1 to 4096'],
       ['text', { prompt: 'x', maxTokens: 0 }, 'maxTokens must be from 1 to 4096'],
       ['text', { prompt: 'x', temperature: 3 }, 'temperature must be from 0 to 2'],
       ['object', { prompt: 'x' }, 'schema is required'],
-      ['speech', Array.from({ length: 2000 }, () => ({ text: 'x' })), 'Request body must be a JSON object'],
+      [
+        'speech',
+        Array.from({ length: 2000 }, () => ({ text: 'x' })),
+        'Request body must be a JSON object',
+      ],
     ];
     for (const [route, body, message] of cases) {
       const response = await ai.post(route, body);
-      expect({ route, message, status: response.status, body: await response.json() }).toMatchObject({
+      expect({
+        route,
+        message,
+        status: response.status,
+        body: await response.json(),
+      }).toMatchObject({
         status: 400,
         body: { code: 'VALIDATION_ERROR', message },
       });

@@ -59,7 +59,11 @@ describe.each(DIALECTS)('AI budgets on %s', (kind) => {
     let ai: AiApp;
     beforeAll(async () => {
       // Each answer is 60 tokens as the fake provider counts them (a quarter of its characters).
-      ai = await startAiApp(kind, { reply: () => 'x'.repeat(240) }, { AI_DAILY_TOKENS: String(TOKENS_PER_DAY) });
+      ai = await startAiApp(
+        kind,
+        { reply: () => 'x'.repeat(240) },
+        { AI_DAILY_TOKENS: String(TOKENS_PER_DAY) },
+      );
     });
     afterAll(async () => ai.close());
 

@@ -37,7 +37,8 @@ describe('AI images, speech and transcription', () => {
   });
   afterAll(async () => ai.close());
   beforeEach(() => {
-    for (const key of Object.keys(ai.behaviour)) delete ai.behaviour[key as keyof typeof ai.behaviour];
+    for (const key of Object.keys(ai.behaviour))
+      delete ai.behaviour[key as keyof typeof ai.behaviour];
   });
 
   const transcribeUpload = (file: Buffer, type: string, name = 'clip.wav') => {
@@ -85,7 +86,10 @@ describe('AI images, speech and transcription', () => {
     const cases: [unknown, string][] = [
       [['http://example.com/cat.png'], 'Image URLs must use HTTPS protocol'],
       [['not a url'], 'Invalid URL format'],
-      [Array.from({ length: 17 }, (_, i) => `https://example.com/${i}.png`), 'Maximum 16 images allowed'],
+      [
+        Array.from({ length: 17 }, (_, i) => `https://example.com/${i}.png`),
+        'Maximum 16 images allowed',
+      ],
       [['https://example.com/cat.svg'], 'Image URLs must end in jpg, jpeg, png, gif or webp'],
       [[], 'At least one image is required'],
     ];
@@ -196,7 +200,9 @@ describe('AI images, speech and transcription', () => {
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ code: 'VALIDATION_ERROR', message });
     }
-    const privateUrl = await ai.post('transcribe', { url: `https://${providerHost.replace(/:.*/, '')}:1/a.mp3` });
+    const privateUrl = await ai.post('transcribe', {
+      url: `https://${providerHost.replace(/:.*/, '')}:1/a.mp3`,
+    });
     expect(privateUrl.status).toBe(400);
     expect(((await privateUrl.json()) as { code: string }).code).toBe('URL_NOT_ALLOWED');
   });

@@ -19,7 +19,8 @@ describe('AI objects', () => {
   });
   afterAll(async () => ai.close());
   beforeEach(() => {
-    for (const key of Object.keys(ai.behaviour)) delete ai.behaviour[key as keyof typeof ai.behaviour];
+    for (const key of Object.keys(ai.behaviour))
+      delete ai.behaviour[key as keyof typeof ai.behaviour];
   });
 
   it('answers {object} and asks the provider for JSON by response_format and system message', async () => {
@@ -91,7 +92,9 @@ describe('AI objects', () => {
     };
     const response = await ai.post('object', { prompt: 'x', schema });
     expect(response.status).toBe(502);
-    expect(((await response.json()) as { message: string }).message).toContain('must match pattern');
+    expect(((await response.json()) as { message: string }).message).toContain(
+      'must match pattern',
+    );
   });
 
   it('refuses a schema that is not an object, too large or too deep with 400', async () => {

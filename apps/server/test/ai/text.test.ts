@@ -13,7 +13,8 @@ describe('AI text', () => {
   });
   afterAll(async () => ai.close());
   beforeEach(() => {
-    for (const key of Object.keys(ai.behaviour)) delete ai.behaviour[key as keyof typeof ai.behaviour];
+    for (const key of Object.keys(ai.behaviour))
+      delete ai.behaviour[key as keyof typeof ai.behaviour];
   });
 
   it('answers a prompt with the model’s text, sending the system text, limits and key along', async () => {

@@ -63,7 +63,9 @@ async function parseBody(request: IncomingMessage, raw: Buffer): Promise<any> {
   const type = request.headers['content-type'] ?? '';
   if (type.includes('application/json')) return JSON.parse(raw.toString('utf8') || 'null');
   if (type.includes('multipart/form-data')) {
-    const form = await new Response(raw, { headers: { 'content-type': type } }).formData();
+    const form = await new Response(new Uint8Array(raw), {
+      headers: { 'content-type': type },
+    }).formData();
     const body: Record<string, any> = {};
     for (const [name, value] of form.entries()) {
       const entry =
@@ -136,7 +138,11 @@ export async function startFakeAiProvider(options: FakeAiOptions = {}): Promise<
       send({
         ...chunk({}, null),
         choices: [],
-        usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
+        usage: {
+          prompt_tokens: prompt,
+          completion_tokens: completion,
+          total_tokens: prompt + completion,
+        },
       });
     }
     send('[DONE]');
@@ -192,7 +198,11 @@ export async function startFakeAiProvider(options: FakeAiOptions = {}): Promise<
           choices: [
             { index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' },
           ],
-          usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
+          usage: {
+            prompt_tokens: prompt,
+            completion_tokens: completion,
+            total_tokens: prompt + completion,
+          },
         });
         return;
       }

@@ -43,7 +43,14 @@ export async function startAiCall(
       reply.raw.off('close', onClose);
       const durationMs = Math.round(performance.now() - started);
       request.log.info(
-        { ai: { ...details, tokens, durationMs, outcome: controller.signal.aborted ? 'aborted' : outcome } },
+        {
+          ai: {
+            ...details,
+            tokens,
+            durationMs,
+            outcome: controller.signal.aborted ? 'aborted' : outcome,
+          },
+        },
         'ai call',
       );
       try {
@@ -53,4 +60,23 @@ export async function startAiCall(
       }
     },
   };
+}
+
+/**
+ * Runs a call's work and then finishes it (ok or failed) with the tokens the work counted,
+ * however the work ended.
+ */
+export async function settleCall<T>(
+  call: AiCall,
+  work: (count: (tokens: number) => void) => Promise<T>,
+): Promise<T> {
+  let tokens = 0;
+  let outcome = 'failed';
+  try {
+    const result = await work((more) => (tokens += more));
+    outcome = 'ok';
+    return result;
+  } finally {
+    await call.finish(tokens, outcome);
+  }
 }

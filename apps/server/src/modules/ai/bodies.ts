@@ -20,11 +20,17 @@ const message = z.object({
   role: z.enum(['system', 'user', 'assistant'], {
     error: 'messages: role must be system, user or assistant',
   }),
-  content: z.string({ error: 'messages: content must be a string' }).max(AI_PROMPT_MAX_CHARS, promptTooLong),
+  content: z
+    .string({ error: 'messages: content must be a string' })
+    .max(AI_PROMPT_MAX_CHARS, promptTooLong),
 });
 
 const textFields = {
-  prompt: z.string().min(1, 'prompt must not be empty').max(AI_PROMPT_MAX_CHARS, promptTooLong).optional(),
+  prompt: z
+    .string()
+    .min(1, 'prompt must not be empty')
+    .max(AI_PROMPT_MAX_CHARS, promptTooLong)
+    .optional(),
   messages: z
     .array(message)
     .min(1, 'messages must not be empty')
@@ -57,7 +63,11 @@ function checkPrompt(body: PromptShape, context: z.RefinementCtx) {
     context.addIssue({ code: 'custom', message: 'Give either prompt or messages (exactly one)' });
     return;
   }
-  const texts = [body.prompt ?? '', body.system ?? '', ...(body.messages ?? []).map((m) => m.content)];
+  const texts = [
+    body.prompt ?? '',
+    body.system ?? '',
+    ...(body.messages ?? []).map((m) => m.content),
+  ];
   const total = texts.reduce((sum, text) => sum + text.length, 0);
   if (total > AI_PROMPT_MAX_CHARS) context.addIssue({ code: 'custom', message: promptTooLong });
 }
@@ -128,7 +138,10 @@ export const transcribeUrlBody = z.object({
   url: z
     .string({ error: 'url is required (or send the audio as a multipart file)' })
     .max(2048, 'url is too long')
-    .refine((value) => URL.parse(value)?.protocol === 'https:', 'Audio URLs must use HTTPS protocol'),
+    .refine(
+      (value) => URL.parse(value)?.protocol === 'https:',
+      'Audio URLs must use HTTPS protocol',
+    ),
   language,
 });
 

@@ -3,7 +3,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { HttpError } from '../../lib/http-error';
 import { fetchOutbound } from '../../lib/outbound/fetch-outbound';
 import type { StudentFiles } from '../storage/student-files';
-import { startAiCall, type AiContext } from './ai-call';
+import { settleCall, startAiCall, type AiContext } from './ai-call';
 import type { ImageBody } from './bodies';
 import type { GeneratedImage, InputImage } from './provider';
 import { providerUnreachable } from './provider-errors';
@@ -20,7 +20,9 @@ const IMAGE_TYPES: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** The image's type from its content, never from a URL or a header. */
-async function sniffImage(body: Buffer): Promise<{ extension: string; contentType: string } | null> {
+async function sniffImage(
+  body: Buffer,
+): Promise<{ extension: string; contentType: string } | null> {
   const detected = await fileTypeFromBuffer(body).catch(() => undefined);
   const contentType = detected && IMAGE_TYPES.get(detected.ext);
   return contentType ? { extension: detected.ext, contentType } : null;
@@ -31,10 +33,15 @@ async function fetchInput(url: string, index: number, allowedHosts: ReadonlySet<
   const answer = await fetchOutbound(url, {}, { allowedHosts });
   const which = `Image ${index + 1}`;
   if (answer.status < 200 || answer.status > 299) {
-    throw new HttpError(400, INVALID_IMAGE, `${which} could not be fetched (status ${answer.status})`);
+    throw new HttpError(
+      400,
+      INVALID_IMAGE,
+      `${which} could not be fetched (status ${answer.status})`,
+    );
   }
   const type = await sniffImage(answer.body);
-  if (!type) throw new HttpError(400, INVALID_IMAGE, `${which} is not a jpg, png, gif or webp image`);
+  if (!type)
+    throw new HttpError(400, INVALID_IMAGE, `${which} is not a jpg, png, gif or webp image`);
   return { body: answer.body, ...type } satisfies InputImage;
 }
 
@@ -64,8 +71,7 @@ export async function generateImage(
     endpoint: body.images ? 'image-edit' : 'image',
     model: context.models.image,
   });
-  let tokens = 0;
-  try {
+  return settleCall(call, async (count) => {
     const images = await Promise.all(
       (body.images ?? []).map((url, index) => fetchInput(url, index, allowedHosts)),
     );
@@ -73,7 +79,7 @@ export async function generateImage(
       { prompt: body.prompt, images, size: body.size, n: body.n },
       call.signal,
     );
-    tokens = answer.usage?.tokens ?? estimateTokens(body.prompt);
+    count(answer.usage?.tokens ?? estimateTokens(body.prompt));
     const data: { url: string }[] = [];
     for (const image of answer.images) {
       const bytes = await bytesOf(image, allowedHosts);
@@ -88,7 +94,5 @@ export async function generateImage(
     }
     if (data.length === 0) throw providerUnreachable();
     return { data };
-  } finally {
-    await call.finish(tokens);
-  }
+  });
 }

@@ -20,7 +20,9 @@ export function checkAnswer(text: string, validate: ValidateFunction): CheckedAn
   // A validator for a recursive schema recurses with the value; keep it within the stack.
   if (exceedsJsonDepth(value)) return { ok: false, problem: 'it nests too deeply' };
   try {
-    return validate(value) ? { ok: true, value } : { ok: false, problem: describeInvalid(validate) };
+    return validate(value)
+      ? { ok: true, value }
+      : { ok: false, problem: describeInvalid(validate) };
   } catch {
     return { ok: false, problem: 'it could not be checked against the schema' };
   }

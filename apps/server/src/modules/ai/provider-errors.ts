@@ -1,9 +1,4 @@
-import {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  APIUserAbortError,
-} from 'openai';
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { HttpError } from '../../lib/http-error';
 
 export const AI_PROVIDER_ERROR = 'AI_PROVIDER_ERROR';
@@ -29,7 +24,11 @@ export const providerTimeout = () =>
 function refused(error: APIError): HttpError {
   const status = error.status ?? 0;
   if (status === 401 || status === 403) {
-    return new HttpError(502, AI_PROVIDER_ERROR, 'The AI provider refused the server’s credentials');
+    return new HttpError(
+      502,
+      AI_PROVIDER_ERROR,
+      'The AI provider refused the server’s credentials',
+    );
   }
   const raw = (error.error as { message?: unknown } | undefined)?.message;
   const text = typeof raw === 'string' && raw.trim() ? raw.trim() : `status ${status}`;
@@ -37,18 +36,23 @@ function refused(error: APIError): HttpError {
   return new HttpError(502, AI_PROVIDER_ERROR, `The AI provider refused the request: ${shown}`);
 }
 
+/** nginx's status for a client that went away: nobody reads it, and it is not a server fault. */
+const clientGone = () =>
+  new HttpError(499, 'CLIENT_CLOSED_REQUEST', 'The client closed the request before its answer');
+
 /**
- * The error a client sees for a failed provider call: 504 for a timeout, 502 otherwise. An
- * abort the caller asked for (the client went away) is passed through as it is.
+ * The error a client sees for a failed provider call: 504 for a timeout, 502 otherwise; a call
+ * aborted because the client went away ends as a 499 nobody receives.
  */
 export function translateProviderError(error: unknown): unknown {
-  if (error instanceof HttpError || error instanceof APIUserAbortError) return error;
+  if (error instanceof HttpError) return error;
+  if (error instanceof APIUserAbortError) return clientGone();
   if (error instanceof APIConnectionTimeoutError) return providerTimeout();
   if (error instanceof APIConnectionError) return providerUnreachable();
   if (error instanceof APIError) {
     const status = error.status ?? 500;
     return status >= 400 && status < 500 ? refused(error) : providerUnreachable();
   }
-  if (error instanceof Error && error.name === 'AbortError') return error;
+  if (error instanceof Error && error.name === 'AbortError') return clientGone();
   return providerUnreachable();
 }

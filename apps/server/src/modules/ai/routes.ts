@@ -9,7 +9,7 @@ import { requireKnownProject } from '../../lib/known-project';
 import type { RequestUser } from '../../plugins/authentication';
 import type { StudentFiles } from '../storage/student-files';
 import type { AiContext } from './ai-call';
-import { startAiCall } from './ai-call';
+import { settleCall, startAiCall } from './ai-call';
 import { imageBody, objectBody, speechBody, textBody } from './bodies';
 import { generateImage } from './image';
 import { createOpenAiProvider } from './openai-provider';
@@ -74,11 +74,10 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
 
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(
-    '/api/ai/:project/status',
-    { schema: { params }, onRequest: signedIn },
-    async () => ({ configured: config.ai !== undefined, models: config.ai?.models ?? null }),
-  );
+  api.get('/api/ai/:project/status', { schema: { params }, onRequest: signedIn }, async () => ({
+    configured: config.ai !== undefined,
+    models: config.ai?.models ?? null,
+  }));
 
   api.post(
     '/api/ai/:project/text',
@@ -114,17 +113,14 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
         endpoint: 'speech',
         model: context!.models.speech,
       });
-      let tokens = 0;
-      try {
+      return settleCall(call, async (count) => {
         const audio = await context!.provider.speech(request.body, call.signal);
-        tokens = estimateTokens(request.body.text);
+        count(estimateTokens(request.body.text));
         return reply
           .type(servedAudioType(audio.contentType))
           .header('cache-control', 'no-store')
           .send(audio.body);
-      } finally {
-        await call.finish(tokens);
-      }
+      });
     },
   );
 

@@ -45,10 +45,12 @@ export async function sendTextStream(
     }
   }
 
-  return reply
-    .type('text/plain; charset=utf-8')
-    .header('cache-control', 'no-store')
-    // Proxies such as nginx would otherwise hold the chunks back and send them all at the end.
-    .header('x-accel-buffering', 'no')
-    .send(Readable.from(body(), { objectMode: false }));
+  return (
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'no-store')
+      // Proxies such as nginx would otherwise hold the chunks back and send them all at the end.
+      .header('x-accel-buffering', 'no')
+      .send(Readable.from(body(), { objectMode: false }))
+  );
 }

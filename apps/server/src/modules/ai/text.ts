@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error';
 import type { AiCall, AiContext } from './ai-call';
-import { startAiCall } from './ai-call';
+import { settleCall, startAiCall } from './ai-call';
 import type { ObjectBody, TextBody } from './bodies';
 import { chatMessages, correction, schemaInstruction, textOf } from './chat-messages';
 import { checkAnswer } from './json-answer';
@@ -66,14 +66,11 @@ export async function generateText(
     temperature: body.temperature,
   };
   if (body.stream) return streamAnswer(context, call, reply, prompt);
-  let tokens = 0;
-  try {
+  return settleCall(call, async (count) => {
     const answer = await context.provider.text(prompt, call.signal);
-    tokens = tokensOf(prompt, answer);
+    count(tokensOf(prompt, answer));
     return { text: answer.text };
-  } finally {
-    await call.finish(tokens);
-  }
+  });
 }
 
 /**
@@ -107,18 +104,18 @@ export async function generateObject(
       if (!checked.ok) throw invalidObject(checked.problem);
     });
   }
-  let tokens = 0;
-  try {
+  return settleCall(call, async (count) => {
     let attempt = prompt;
     for (let tries = 1; ; tries += 1) {
       const answer = await context.provider.text(attempt, call.signal);
-      tokens += tokensOf(attempt, answer);
+      count(tokensOf(attempt, answer));
       const checked = checkAnswer(answer.text, validate);
       if (checked.ok) return { object: checked.value };
       if (tries === 2) throw invalidObject(checked.problem);
-      attempt = { ...prompt, messages: [...prompt.messages, ...correction(answer.text, checked.problem)] };
+      attempt = {
+        ...prompt,
+        messages: [...prompt.messages, ...correction(answer.text, checked.problem)],
+      };
     }
-  } finally {
-    await call.finish(tokens);
-  }
+  });
 }

@@ -5,12 +5,11 @@ import { fileTypeFromBuffer } from 'file-type';
 import { HttpError } from '../../lib/http-error';
 import { fetchOutbound } from '../../lib/outbound/fetch-outbound';
 import { StorageMessage } from '../storage/errors';
-import { startAiCall, type AiContext } from './ai-call';
+import { settleCall, startAiCall, type AiContext } from './ai-call';
 import { transcribeLanguage, transcribeUrlBody } from './bodies';
 import { estimateTokens } from './usage';
 
-const tooLarge = () =>
-  new HttpError(413, ErrorCode.payloadTooLarge, 'Audio is larger than 25 MB');
+const tooLarge = () => new HttpError(413, ErrorCode.payloadTooLarge, 'Audio is larger than 25 MB');
 
 const unsupportedAudio = () =>
   new HttpError(400, ErrorCode.unsupportedMediaType, StorageMessage.unsupportedAudio);
@@ -31,7 +30,8 @@ async function sniffAudio(body: Buffer) {
 
 async function readUpload(request: FastifyRequest) {
   const part: MultipartFile | undefined = await request.file();
-  if (!part || part.fieldname !== 'file') throw invalid('Send the audio as the multipart field "file"');
+  if (!part || part.fieldname !== 'file')
+    throw invalid('Send the audio as the multipart field "file"');
   let body: Buffer;
   try {
     body = await part.toBuffer();
@@ -61,7 +61,11 @@ async function fetchAudio(raw: unknown, allowedHosts: ReadonlySet<string>) {
     throw error;
   }
   if (answer.status < 200 || answer.status > 299) {
-    throw new HttpError(400, 'INVALID_AUDIO', `The audio could not be fetched (status ${answer.status})`);
+    throw new HttpError(
+      400,
+      'INVALID_AUDIO',
+      `The audio could not be fetched (status ${answer.status})`,
+    );
   }
   return { body: answer.body, language: parsed.data.language };
 }
@@ -82,15 +86,12 @@ export async function transcribe(
     endpoint: 'transcribe',
     model: context.models.transcribe,
   });
-  let tokens = 0;
-  try {
+  return settleCall(call, async (count) => {
     const answer = await context.provider.transcribe(
       { body: input.body, ...type, language: input.language },
       call.signal,
     );
-    tokens = answer.usage?.tokens ?? estimateTokens(answer.text);
+    count(answer.usage?.tokens ?? estimateTokens(answer.text));
     return { text: answer.text };
-  } finally {
-    await call.finish(tokens);
-  }
+  });
 }
