@@ -87,9 +87,9 @@ describe.each(DIALECTS)('extract-from-blob on %s', (kind) => {
       status: 200,
       body: { title: 'Campus Portal', text: 'Welcome to the portal\n\nCourses\nClubs' },
     });
-    expect(await upload('\ufeffPhotosynth\u00e8se   \r\nnotes \u2713', 'a.txt', 'text/plain')).toEqual(
-      { status: 200, body: { text: 'Photosynth\u00e8se\nnotes \u2713' } },
-    );
+    expect(
+      await upload('\ufeffPhotosynth\u00e8se   \r\nnotes \u2713', 'a.txt', 'text/plain'),
+    ).toEqual({ status: 200, body: { text: 'Photosynth\u00e8se\nnotes \u2713' } });
     expect(await upload('## Plan\n\nStep one', 'plan.md', '')).toEqual({
       status: 200,
       body: { title: 'Plan', text: '## Plan\n\nStep one' },
