@@ -77,7 +77,10 @@ describe.each(DIALECTS)('extract-from-blob on %s', (kind) => {
     for (const type of [DOCX_TYPE, 'application/octet-stream']) {
       expect(await upload(docx, 'charter.docx', type)).toEqual({
         status: 200,
-        body: { text: 'We meet every Tuesday.\n\nDecisions need a majority.' },
+        body: {
+          title: 'Group Charter',
+          text: 'We meet every Tuesday.\n\nDecisions need a majority.',
+        },
       });
     }
   });

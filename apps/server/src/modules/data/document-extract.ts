@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { unreadableDocument } from './data-errors';
+import { docxTitle } from './docx-title';
 import { normalizeText } from './normalize-text';
 
 export type DocumentKind = 'pdf' | 'docx';
@@ -54,7 +55,8 @@ export function extractDocument(
     worker.once('message', (message: DocumentWorkerMessage) => {
       finish();
       if ('unreadable' in message) return reject(unreadableDocument(name));
-      const title = message.title?.replace(/\s+/g, ' ').trim();
+      const found = kind === 'docx' ? docxTitle(bytes) : message.title;
+      const title = found?.replace(/\s+/g, ' ').trim();
       resolve({ ...(title ? { title } : {}), text: normalizeText(message.text) });
     });
     worker.once('error', () => {
