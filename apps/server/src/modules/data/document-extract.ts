@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { unreadableDocument } from './data-errors';
 import { docxTitle } from './docx-title';
-import { normalizeText } from './normalize-text';
+import { capText, normalizeText } from './normalize-text';
 
 export type DocumentKind = 'pdf' | 'docx';
 
@@ -23,6 +23,26 @@ const READ_TIMEOUT_MS = 30_000;
 /** Enough for a long thesis; a crafted file that inflates past it kills the worker, not us. */
 const WORKER_HEAP_MB = 512;
 
+const MAX_TITLE_CHARS = 2000;
+/** Readers running at once; more wait their turn rather than each taking a heap of their own. */
+const MAX_CONCURRENT_READS = 2;
+
+let reading = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs `read` when a reader is free; a finished read hands its place straight to the next. */
+async function inTurn<T>(read: () => Promise<T>): Promise<T> {
+  if (reading < MAX_CONCURRENT_READS) reading += 1;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await read();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else reading -= 1;
+  }
+}
+
 const NAMES: Record<DocumentKind, string> = { pdf: 'PDF', docx: 'DOCX document' };
 
 /**
@@ -31,6 +51,13 @@ const NAMES: Record<DocumentKind, string> = { pdf: 'PDF', docx: 'DOCX document' 
  * and a deadline: a damaged, hostile or huge document is a 422, never a stalled or dead server.
  */
 export function extractDocument(
+  kind: DocumentKind,
+  bytes: Uint8Array,
+): Promise<{ title?: string; text: string }> {
+  return inTurn(() => readInWorker(kind, bytes));
+}
+
+function readInWorker(
   kind: DocumentKind,
   bytes: Uint8Array,
 ): Promise<{ title?: string; text: string }> {
@@ -56,12 +83,19 @@ export function extractDocument(
       finish();
       if ('unreadable' in message) return reject(unreadableDocument(name));
       const found = kind === 'docx' ? docxTitle(bytes) : message.title;
-      const title = found?.replace(/\s+/g, ' ').trim();
+      const title = capText(found?.replace(/\s+/g, ' ').trim() ?? '', MAX_TITLE_CHARS);
       resolve({ ...(title ? { title } : {}), text: normalizeText(message.text) });
     });
-    worker.once('error', () => {
+    // Whatever ends the worker came from reading this file: a document that crashes the parser
+    // is as unreadable as one it refuses.
+    worker.once('error', (error: Error & { code?: string }) => {
       finish();
-      reject(unreadableDocument(name, 'it needs more memory to read than a document may'));
+      const outOfMemory = error.code === 'ERR_WORKER_OUT_OF_MEMORY';
+      reject(
+        outOfMemory
+          ? unreadableDocument(name, 'it needs more memory to read than a document may')
+          : unreadableDocument(name),
+      );
     });
     // Settles a worker that ended without a word; after an answer or an error this changes nothing.
     worker.once('exit', () => {

@@ -1,5 +1,6 @@
 import { isProbablyReaderable, Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
+import { capText } from './normalize-text';
 import { visibleText, type TextSourceNode } from './visible-text';
 
 export interface ExtractedText {
@@ -21,7 +22,11 @@ export function parseHtmlDocument(html: string): HtmlDocument {
   return parseHTML(`<!doctype html><html><head></head><body>${html}</body></html>`).document;
 }
 
-const clean = (value: string | null | undefined) => value?.replace(/\s+/g, ' ').trim() ?? '';
+/** Titles, bylines and excerpts are a line or a paragraph; a page cannot make them a book. */
+const MAX_META_CHARS = 2000;
+
+const clean = (value: string | null | undefined) =>
+  capText(value?.replace(/\s+/g, ' ').trim() ?? '', MAX_META_CHARS);
 
 /** The page's `<title>`, or its first heading when it has none. */
 function titleOf(document: HtmlDocument): string {
