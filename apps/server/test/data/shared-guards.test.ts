@@ -12,15 +12,25 @@ const REQUESTS: { endpoint: string; body: string; status: number }[] = [
   { endpoint: 'search', body: '{"query":"bees"}', status: 503 },
 ];
 
-/** The data endpoints share one budget per student: 30 requests a minute, whichever they are. */
-describe.each(DIALECTS)('the data endpoints’ per-student limit on %s', (kind) => {
+/**
+ * What every data endpoint shares: the project check, sign-in before the body is looked at, and
+ * one budget per student of 30 requests a minute, whichever endpoints they go to.
+ */
+describe.each(DIALECTS)('the data endpoints’ shared guards on %s', (kind) => {
   let server: TestApp;
   let tokens: Record<'ada' | 'bob', string>;
 
-  const send = async (token: string, { endpoint, body }: (typeof REQUESTS)[number]) => {
-    const response = await fetch(`${server.baseUrl}/api/data/campus/${endpoint}`, {
+  const send = async (
+    token: string,
+    { endpoint, body }: Pick<(typeof REQUESTS)[number], 'endpoint' | 'body'>,
+    project = 'campus',
+  ) => {
+    const response = await fetch(`${server.baseUrl}/api/data/${project}/${endpoint}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body,
     });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -32,6 +42,22 @@ describe.each(DIALECTS)('the data endpoints’ per-student limit on %s', (kind) 
   });
   afterAll(async () => {
     await server.close();
+  });
+
+  it('answers 401 without a token whatever the (well-formed) body, and 404 for another project', async () => {
+    for (const { endpoint, body } of REQUESTS) {
+      for (const sent of [body, '[1,2,3]', '{"url":42}']) {
+        const { status, body: answer } = await send('', { endpoint, body: sent });
+        expect({ endpoint, sent, status, code: answer.code }).toEqual({
+          endpoint,
+          sent,
+          status: 401,
+          code: 'UNAUTHORIZED',
+        });
+      }
+      const other = await send(tokens.bob, { endpoint, body }, 'other');
+      expect({ endpoint, status: other.status }).toEqual({ endpoint, status: 404 });
+    }
   });
 
   it('answers the 31st request in a minute with 429, on any endpoint; another student is unaffected', async () => {
