@@ -5,8 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { HttpError } from '../../lib/http-error';
-import { requireKnownProject } from '../../lib/known-project';
-import type { RequestUser } from '../../plugins/authentication';
+import { createStudentAccess } from '../../plugins/student-access';
 import type { StudentFiles } from '../storage/student-files';
 import type { AiContext } from './ai-call';
 import { settleCall, startAiCall } from './ai-call';
@@ -59,14 +58,11 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
     limits: { fileSize: AI_TRANSCRIBE_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 5 },
   });
 
-  const users = new WeakMap<object, RequestUser>();
-  const userOf = (request: FastifyRequest) => users.get(request)!;
   // Who is asking is settled on the request, before its body is even parsed: no token is a 401
   // whatever it sent, and with AI off every call is a 503 however wrong its body.
-  const signedIn = async (request: FastifyRequest) => {
-    requireKnownProject(config.projectId, (request.params as { project: string }).project);
-    users.set(request, await app.authentication.requireUser(request));
-  };
+  const access = createStudentAccess(app, config.projectId);
+  const userOf = access.studentOf;
+  const signedIn = access.settle;
   const ready = async (request: FastifyRequest) => {
     await signedIn(request);
     if (!context) throw notConfigured();

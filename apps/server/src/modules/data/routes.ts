@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { fetchOutbound } from '../../lib/outbound/fetch-outbound';
-import { createDataAccess } from './data-access';
+import { createStudentAccess } from '../../plugins/student-access';
 import { extractFromUrlBody } from './extract-body';
 import { extractFromBlob } from './extract-from-blob';
 import { extractFromUrl } from './extract-from-url';
@@ -22,6 +22,9 @@ export interface DataRoutesOptions {
   files: StudentFiles;
 }
 
+/** Per student, all data endpoints together: plenty for pasting links, too few for a crawler. */
+const DATA_REQUESTS_PER_MINUTE = 30;
+
 /**
  * The data endpoints (`/api/data/{project}/...`), each reaching the outside world through the
  * guarded fetcher (lib/outbound), so no student can point the server at its own network.
@@ -29,8 +32,9 @@ export interface DataRoutesOptions {
 export async function dataRoutes(app: FastifyInstance, options: DataRoutesOptions) {
   const { config } = options;
   const params = z.object({ project: z.string() });
-  const access = createDataAccess(app, config);
-  const guarded = { preValidation: access.preValidation, preHandler: access.preHandler };
+  const access = createStudentAccess(app, config.projectId);
+  const perStudent = access.limitPerMinute('data', DATA_REQUESTS_PER_MINUTE);
+  const guarded = { preValidation: access.settle, preHandler: perStudent };
 
   // Registered here so multipart parsing exists only on these routes and the app's 1 MiB JSON
   // limit stays as it is (see modules/storage/routes.ts). busboy's own file limit would truncate
@@ -79,5 +83,5 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
   );
 
   // A render is costlier than a fetch: screenshots keep a tighter limit of their own.
-  await registerScreenshotRoute(app, { config, files: options.files, access });
+  await registerScreenshotRoute(app, { config, files: options.files, access, perStudent });
 }

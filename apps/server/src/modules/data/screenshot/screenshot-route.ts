@@ -1,11 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../../config';
 import { HttpError } from '../../../lib/http-error';
 import { checkOutboundUrl } from '../../../lib/outbound/check-outbound-url';
+import type { StudentAccess } from '../../../plugins/student-access';
 import type { StudentFiles } from '../../storage/student-files';
-import type { DataAccess } from '../data-access';
+
 import { createBrowserHost } from './browser-host';
 import { renderScreenshot } from './render-page';
 import { screenshotBody } from './screenshot-body';
@@ -23,7 +24,13 @@ const RENDERS = { running: 2, waiting: 10 };
  */
 export async function registerScreenshotRoute(
   app: FastifyInstance,
-  options: { config: Config; files: StudentFiles; access: DataAccess },
+  options: {
+    config: Config;
+    files: StudentFiles;
+    access: StudentAccess;
+    /** The limit every data endpoint shares. */
+    perStudent: preHandlerAsyncHookHandler;
+  },
 ): Promise<void> {
   const { config, files } = options;
   const host = createBrowserHost(config.chromiumPath, app.log);
@@ -36,14 +43,14 @@ export async function registerScreenshotRoute(
       }),
   });
   const { access } = options;
-  const perStudent = access.limitPerMinute('screenshot', SCREENSHOTS_PER_MINUTE);
+  const screenshotsPerStudent = access.limitPerMinute('screenshot', SCREENSHOTS_PER_MINUTE);
 
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/data/:project/screenshot',
     {
       schema: { params: z.object({ project: z.string() }), body: screenshotBody },
-      preValidation: access.preValidation,
-      preHandler: [access.preHandler, perStudent],
+      preValidation: access.settle,
+      preHandler: [options.perStudent, screenshotsPerStudent],
     },
     async (request) => {
       const shot = request.body;
