@@ -1,6 +1,6 @@
 import { IMAGE_EDIT_MAX_IMAGES } from './constants';
 
-/** Limits of the AI endpoints (docs/product.md §7.8), checked by the server and the SDK alike. */
+/** Limits of the AI endpoints (docs/product.md §7.9), checked by the server and the SDK alike. */
 export const AI_PROMPT_MAX_CHARS = 32_000;
 export const AI_MESSAGES_MAX = 100;
 export const AI_MAX_TOKENS_MAX = 4096;

@@ -11,7 +11,7 @@ import {
 } from '@campuscollab/shared';
 import { describeUnsafeJson } from '../../lib/json-limits';
 
-/** Without a limit from the student, an answer stops here (docs/product.md §7.8). */
+/** Without a limit from the student, an answer stops here (docs/product.md §7.9). */
 export const DEFAULT_MAX_TOKENS = 1024;
 
 const promptTooLong = `Prompt is too long: at most ${AI_PROMPT_MAX_CHARS.toLocaleString('en-US')} characters in all`;

@@ -39,7 +39,7 @@ const servedAudioType = (type: string) =>
   /^audio\/[\w.+-]+$/i.test(type.split(';')[0]!.trim()) ? type : 'audio/mpeg';
 
 /**
- * The AI endpoints (`/api/ai/{project}/...`, docs/product.md §7.8): text, objects, images,
+ * The AI endpoints (`/api/ai/{project}/...`, docs/product.md §7.9): text, objects, images,
  * speech and transcription through one OpenAI-compatible provider, within each student's daily
  * budgets (usage.ts). With AI_BASE_URL unset, every call but `status` is 503.
  */
