@@ -1,4 +1,5 @@
 import { Sparkles } from 'lucide-react';
+import { useId } from 'react';
 import { Button } from '../../components/ui/button';
 import { ToggleChip } from '../../components/ui/toggle-chip';
 import { useSuggestSkills, type ProjectDraft } from '../../features/ai/api/suggest-skills';
@@ -21,6 +22,7 @@ export function SkillSuggestions({
   skills: string[];
   onToggle: (skill: string) => void;
 }) {
+  const hintId = useId();
   const suggest = useSuggestSkills();
   const suggested = suggest.data ?? [];
   const busy = suggest.isPending;
@@ -32,13 +34,13 @@ export function SkillSuggestions({
         size="sm"
         onClick={() => suggest.mutate(draft)}
         disabled={disabled || busy}
-        aria-describedby={disabled ? 'suggest-skills-needs-description' : undefined}
+        aria-describedby={disabled ? hintId : undefined}
       >
         <Sparkles aria-hidden="true" className="h-4 w-4" />
         {busy ? 'Suggesting...' : 'Suggest skills'}
       </Button>
       {disabled && (
-        <p id="suggest-skills-needs-description" className="text-xs text-gray-600">
+        <p id={hintId} className="text-xs text-gray-600">
           Write a description first.
         </p>
       )}
