@@ -51,6 +51,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STORAGE_QUOTA_MB: positiveInt.default(100),
   DATA_ALLOWED_HOSTS: z.string().default(''),
+  CHROMIUM_PATH: z.string().min(1, 'must not be empty').default('/usr/bin/chromium'),
   SEARCH_URL: httpUrl.optional(),
   AI_BASE_URL: httpUrl.optional(),
   AI_API_KEY: z.string().optional(),
@@ -102,6 +103,8 @@ export interface Config {
   storageQuotaBytes: number;
   /** Hosts outbound requests may reach although they are private (lib/outbound/outbound-url.ts). */
   dataAllowedHosts: ReadonlySet<string>;
+  /** The Chromium binary screenshots are rendered with, launched on the first screenshot. */
+  chromiumPath: string;
   /** A SearXNG instance for `/api/data/{project}/search`; unset, search answers 503. */
   searchUrl: string | undefined;
   /** The AI provider, or undefined when AI is off (every `/api/ai` call is 503). */
@@ -204,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: vars.LOG_LEVEL,
     storageQuotaBytes: vars.STORAGE_QUOTA_MB * 1024 * 1024,
     dataAllowedHosts: parseAllowedHosts(vars.DATA_ALLOWED_HOSTS),
+    chromiumPath: vars.CHROMIUM_PATH,
     searchUrl: vars.SEARCH_URL,
     ai: vars.AI_BASE_URL
       ? {

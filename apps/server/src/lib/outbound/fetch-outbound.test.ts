@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../http-error';
+import { checkOutboundUrl } from './check-outbound-url';
 import { fetchOutbound, type OutboundPolicy } from './fetch-outbound';
 import { createGuardedLookup } from './guarded-lookup';
 import { parseAllowedHosts } from './outbound-url';
@@ -107,6 +108,25 @@ describe('fetchOutbound', () => {
     });
   });
 
+  it('judges a first hop up front as fetchOutbound would, sending nothing', async () => {
+    for (const url of [...hostile(), 'file:///etc/passwd']) {
+      expect(await refusal(checkOutboundUrl(url, nobody)), url).toEqual({
+        status: 400,
+        code: 'URL_NOT_ALLOWED',
+      });
+    }
+    const rebinding = { ...nobody, resolve: async () => ['93.184.216.34', '10.0.0.1'] };
+    expect(await refusal(checkOutboundUrl('http://rebind.test/', rebinding))).toEqual({
+      status: 400,
+      code: 'URL_NOT_ALLOWED',
+    });
+    const publicName = { ...nobody, resolve: async () => ['93.184.216.34'] };
+    expect((await checkOutboundUrl('http://public.test/a', publicName)).href).toBe(
+      'http://public.test/a',
+    );
+    expect(target.connections()).toBe(0);
+  });
+
   it('refuses a name that resolves to any private address, even beside a public one', async () => {
     const policy = { ...nobody, resolve: async () => ['93.184.216.34', '127.0.0.1'] };
     expect(await refusal(fetchOutbound('http://rebind.test/', {}, policy))).toEqual({
@@ -148,6 +168,17 @@ describe('fetchOutbound', () => {
           code: 'URL_NOT_ALLOWED',
         });
       }
+      expect(other.connections()).toBe(before);
+    });
+
+    it('hands a redirect back unfollowed when asked to', async () => {
+      const before = other.connections();
+      const url = `http://127.0.0.1:${target.port}/to-other`;
+      const answer = await fetchOutbound(url, { followRedirects: false }, allowed());
+      expect({ status: answer.status, location: answer.headers.location }).toEqual({
+        status: 302,
+        location: `http://localhost:${other.port}/hello`,
+      });
       expect(other.connections()).toBe(before);
     });
 

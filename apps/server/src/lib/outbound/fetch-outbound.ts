@@ -17,7 +17,14 @@ export interface OutboundPolicy {
 export interface OutboundRequest {
   method?: 'GET' | 'POST' | 'HEAD';
   headers?: Record<string, string>;
-  body?: string;
+  body?: string | Uint8Array;
+  /**
+   * False: a redirect comes back as it is (3xx with its Location) instead of being followed, for
+   * a caller that sends each hop through this function again (the screenshot renderer's pages).
+   */
+  followRedirects?: boolean;
+  /** Ends the request early, as its timeout would (a render that finished no longer needs it). */
+  signal?: AbortSignal;
 }
 
 export interface OutboundResponse {
@@ -68,9 +75,11 @@ export async function fetchOutbound(
     connect: { lookup: createGuardedLookup(policy.resolve ?? resolveWithDns) },
   });
   const open = new Agent();
-  const signal = AbortSignal.timeout(limits.timeoutMs);
+  const timeout = AbortSignal.timeout(limits.timeoutMs);
+  const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
   let url = parseOutboundUrl(raw);
   let { method = 'GET', body } = request;
+  const followRedirects = request.followRedirects ?? true;
   try {
     for (let hop = 0; ; hop += 1) {
       const dispatcher = dispatcherFor(url, policy, guarded, open);
@@ -83,7 +92,7 @@ export async function fetchOutbound(
         signal,
       });
       const location = response.headers.get('location');
-      if (REDIRECTS.has(response.status) && location) {
+      if (followRedirects && REDIRECTS.has(response.status) && location) {
         await response.body?.cancel();
         if (hop === limits.maxRedirects) {
           throw new HttpError(502, 'TOO_MANY_REDIRECTS', 'The URL redirects too many times');

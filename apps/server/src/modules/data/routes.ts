@@ -7,6 +7,7 @@ import type { RequestUser } from '../../plugins/authentication';
 import { limitByBody } from '../../plugins/rate-limit';
 import { fetchBody } from './fetch-body';
 import { requireKnownProject } from '../../lib/known-project';
+import { registerScreenshotRoute } from './screenshot/screenshot-route';
 import type { StudentFiles } from '../storage/student-files';
 
 export interface DataRoutesOptions {
@@ -55,4 +56,6 @@ export async function dataRoutes(app: FastifyInstance, options: DataRoutesOption
       return { status: answer.status, headers: answer.headers, body: answer.body.toString('utf8') };
     },
   );
+
+  await registerScreenshotRoute(app, { config, files: options.files });
 }
