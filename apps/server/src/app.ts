@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config, TrustProxy } from './config';
 import type { DatabaseHandle } from './db/dialects/types';
 import { createSmtpMailer, type Mailer } from './lib/mailer';
+import { aiRoutes } from './modules/ai/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { authRoutes } from './modules/auth/routes';
 import { adminSqlRoutes } from './modules/table-api/admin-routes';
@@ -125,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(analyticsRoutes, { config });
   const files = createStudentFiles(config);
   await app.register(dataRoutes, { config, files });
+  await app.register(aiRoutes, { config, files });
   await app.register(realtimeRoutes, { projectId: config.projectId });
   await app.register(storageRoutes, { config, files });
   if (!config.production) await app.register(outboxRoutes);

@@ -30,3 +30,12 @@ export { openSqlite } from './db/dialects/sqlite';
 export type { DatabaseHandle, DatabaseKind } from './db/dialects/types';
 export { migrateToLatest } from './db/migrate';
 export { seedCampus } from '../seed/seed-campus';
+
+// For the SDK's tests and the web app's end-to-end setup: an OpenAI-compatible provider to
+// point AI_BASE_URL at, so the AI endpoints run for real without a model.
+export {
+  startFakeAiProvider,
+  type FakeAiOptions,
+  type FakeAiProvider,
+  type FakeAiRequest,
+} from '../test/helpers/fake-ai-provider';

@@ -3,6 +3,7 @@
  * wire types and the table definitions. The SDK imports only this, so the browser's first load
  * carries no schemas.
  */
+export * from './ai';
 export * from './constants';
 export * from './error-codes';
 export * from './realtime-frames';

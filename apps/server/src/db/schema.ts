@@ -129,6 +129,15 @@ export interface AnalyticsEventsTable {
   received_at: string;
 }
 
+/** A student's AI use on one UTC day (modules/ai/usage.ts). */
+export interface AiUsageTable {
+  user_id: string;
+  /** 'YYYY-MM-DD', UTC. */
+  day: string;
+  requests: number;
+  tokens: number;
+}
+
 export interface Database {
   auth_accounts: AuthAccountsTable;
   auth_sessions: AuthSessionsTable;
@@ -143,4 +152,5 @@ export interface Database {
   messages: MessagesTable;
   realtime_messages: RealtimeMessagesTable;
   analytics_events: AnalyticsEventsTable;
+  ai_usage: AiUsageTable;
 }

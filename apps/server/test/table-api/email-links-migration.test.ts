@@ -20,8 +20,10 @@ describe.each(DIALECTS)('migration 015 (links prove the mailbox) on %s', (kind) 
       db,
       provider: { getMigrations: async () => migrations as Record<string, Migration> },
     });
-    const down = await migrator.migrateDown();
-    expect(down.results?.[0]).toMatchObject({
+    // Back to just before 015, undoing the migrations after it as well.
+    const down = await migrator.migrateTo('013-poster-names');
+    expect(down.error).toBeUndefined();
+    expect(down.results?.at(-1)).toMatchObject({
       migrationName: '015-email-links-prove-the-mailbox',
       status: 'Success',
     });

@@ -12,6 +12,7 @@ import * as peopleCityIndex from './011-people-city-index';
 import * as firstProfiles from './012-first-profiles';
 import * as posterNames from './013-poster-names';
 import * as emailLinksProveTheMailbox from './015-email-links-prove-the-mailbox';
+import * as aiUsage from './016-ai-usage';
 
 /** Every migration, in order. Names sort the way they must run. */
 export const migrations = {
@@ -29,4 +30,5 @@ export const migrations = {
   '012-first-profiles': firstProfiles,
   '013-poster-names': posterNames,
   '015-email-links-prove-the-mailbox': emailLinksProveTheMailbox,
+  '016-ai-usage': aiUsage,
 };
