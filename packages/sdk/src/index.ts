@@ -68,6 +68,7 @@ export type {
   GenerateSpeechInput,
   GenerateTextInput,
   TranscribeInput,
+  TranscribeOptions,
 } from './ai/ai-client';
 export { checkImageUrls, ImageUrlMessage } from './ai/image-urls';
 export type { StreamOptions } from './ai/stream-request';

@@ -38,8 +38,13 @@ export interface GenerateSpeechInput {
   voice?: string;
 }
 
-/** The audio itself (sent as multipart `file`), or an address the server fetches. */
-export type TranscribeInput = Blob | { url: string };
+/** The audio itself (sent as multipart `file`), or an https address the server fetches. */
+export type TranscribeInput = Blob | { url: string; language?: string };
+
+export interface TranscribeOptions {
+  /** The spoken language as an ISO-639-1 code ("en"), when known. */
+  language?: string;
+}
 
 /** Cancels a call: it then fails with code ABORTED (`isAbortError`). */
 export interface CallOptions {
@@ -145,10 +150,17 @@ export function createAiClient(deps: {
       }),
 
     /** Transcribes audio (a Blob or File, sent as multipart `file`, or `{url}`) to text. */
-    transcribe(input: TranscribeInput): Promise<Result<{ text: string }>> {
-      if (!(input instanceof Blob)) return post('transcribe', { url: input.url });
+    transcribe(
+      input: TranscribeInput,
+      options: TranscribeOptions = {},
+    ): Promise<Result<{ text: string }>> {
+      if (!(input instanceof Blob)) {
+        const language = input.language ?? options.language;
+        return post('transcribe', { url: input.url, ...(language ? { language } : {}) });
+      }
       const form = new FormData();
       form.append('file', input, input instanceof File && input.name ? input.name : 'audio');
+      if (options.language) form.append('language', options.language);
       return post('transcribe', form);
     },
   };
