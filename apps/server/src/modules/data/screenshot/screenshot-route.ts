@@ -3,11 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../../config';
 import { HttpError } from '../../../lib/http-error';
-import { requireKnownProject } from '../../../lib/known-project';
 import { checkOutboundUrl } from '../../../lib/outbound/check-outbound-url';
-import type { RequestUser } from '../../../plugins/authentication';
-import { limitByBody } from '../../../plugins/rate-limit';
 import type { StudentFiles } from '../../storage/student-files';
+import type { DataAccess } from '../data-access';
 import { createBrowserHost } from './browser-host';
 import { renderScreenshot } from './render-page';
 import { screenshotBody } from './screenshot-body';
@@ -15,7 +13,6 @@ import { createSlots } from './slots';
 
 /** Per student: a render costs seconds of a core, so far fewer than the other data calls. */
 const SCREENSHOTS_PER_MINUTE = 10;
-const MINUTE = 60_000;
 /** Renders at once and renders waiting, for the whole server. */
 const RENDERS = { running: 2, waiting: 10 };
 
@@ -26,7 +23,7 @@ const RENDERS = { running: 2, waiting: 10 };
  */
 export async function registerScreenshotRoute(
   app: FastifyInstance,
-  options: { config: Config; files: StudentFiles },
+  options: { config: Config; files: StudentFiles; access: DataAccess },
 ): Promise<void> {
   const { config, files } = options;
   const host = createBrowserHost(config.chromiumPath, app.log);
@@ -38,24 +35,15 @@ export async function registerScreenshotRoute(
         headers: { 'retry-after': '10' },
       }),
   });
-  const users = new WeakMap<object, RequestUser>();
-  const perStudent = limitByBody(app, {
-    max: SCREENSHOTS_PER_MINUTE,
-    timeWindow: MINUTE,
-    key: (request) => `screenshot:${users.get(request)!.id}`,
-  });
+  const { access } = options;
+  const perStudent = access.limitPerMinute('screenshot', SCREENSHOTS_PER_MINUTE);
 
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/data/:project/screenshot',
     {
       schema: { params: z.object({ project: z.string() }), body: screenshotBody },
-      // Who is asking is settled before the body is looked at: no token is a 401 whatever it sent.
-      preValidation: async (request) => {
-        const { project } = request.params as { project: string };
-        requireKnownProject(config.projectId, project);
-        users.set(request, await app.authentication.requireUser(request));
-      },
-      preHandler: perStudent,
+      preValidation: access.preValidation,
+      preHandler: [access.preHandler, perStudent],
     },
     async (request) => {
       const shot = request.body;
@@ -65,7 +53,7 @@ export async function registerScreenshotRoute(
       const png = await renders.run(async () =>
         renderScreenshot(await host.browser(), shot, { allowedHosts, log: request.log }),
       );
-      const saved = await files.saveGenerated(users.get(request)!.id, {
+      const saved = await files.saveGenerated(access.studentOf(request).id, {
         kind: 'screenshots',
         extension: 'png',
         body: png,
