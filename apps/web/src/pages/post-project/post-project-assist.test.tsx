@@ -152,6 +152,11 @@ describe('Import from a link', () => {
       'Could not reach the server. Check your connection and try again.',
     ],
     [
+      'a page that answered with an error',
+      failed({ status: 502, code: 'UPSTREAM_STATUS' }),
+      'That page could not be opened. Check the link and try again.',
+    ],
+    [
       'anything else',
       failed({ status: 502, code: 'BAD_GATEWAY' }),
       'Could not import that link. Please try again.',
