@@ -26,6 +26,8 @@ export function SkillSuggestions({
   const suggest = useSuggestSkills();
   const suggested = suggest.data ?? [];
   const busy = suggest.isPending;
+  // Disabled while the description streams in, too, but the hint is only for an empty one.
+  const needsDescription = !draft.description.trim();
 
   return (
     <div className="space-y-2">
@@ -34,12 +36,12 @@ export function SkillSuggestions({
         size="sm"
         onClick={() => suggest.mutate(draft)}
         disabled={disabled || busy}
-        aria-describedby={disabled ? hintId : undefined}
+        aria-describedby={needsDescription ? hintId : undefined}
       >
         <Sparkles aria-hidden="true" className="h-4 w-4" />
         {busy ? 'Suggesting...' : 'Suggest skills'}
       </Button>
-      {disabled && (
+      {needsDescription && (
         <p id={hintId} className="text-xs text-gray-600">
           Write a description first.
         </p>
