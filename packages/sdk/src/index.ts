@@ -3,7 +3,14 @@ export const SDK_VERSION = '0.1.0';
 
 export { createClient, type CampusClient, type ClientOptions } from './create-client';
 
-export { SdkError, SdkErrorKind, SdkMessage, type SdkErrorInit } from './errors/sdk-error';
+export {
+  isAbortError,
+  SdkError,
+  SdkErrorCode,
+  SdkErrorKind,
+  SdkMessage,
+  type SdkErrorInit,
+} from './errors/sdk-error';
 export { errorFromBody, errorFromResponse, readErrorMessage } from './errors/error-from-response';
 export { unwrap, type Result } from './http/result';
 export type { FetchFunction } from './http/authorized-fetch';
@@ -53,11 +60,29 @@ export type { NotificationsClient, EmailInput } from './notifications/notificati
 export type {
   AiClient,
   AiMessage,
+  AiModels,
+  AiStatus,
+  CallOptions,
   GenerateImageInput,
   GenerateObjectInput,
   GenerateSpeechInput,
   GenerateTextInput,
   TranscribeInput,
+  TranscribeOptions,
 } from './ai/ai-client';
 export { checkImageUrls, ImageUrlMessage } from './ai/image-urls';
-export type { DataClient } from './data/data-client';
+export type { StreamOptions } from './ai/stream-request';
+export type {
+  DataCallOptions,
+  DataClient,
+  ExtractFromBlobOutput,
+  ExtractFromUrlInput,
+  ExtractFromUrlOutput,
+  FetchInput,
+  FetchOutput,
+  ScrapeInput,
+  ScrapeOutput,
+  ScreenshotInput,
+  SearchInput,
+  SearchOutput,
+} from './data/data-client';

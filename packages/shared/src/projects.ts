@@ -41,10 +41,15 @@ export const APPLICATION_STATUSES = ['Pending', 'Accepted', 'Declined'] as const
 export const APPLICATION_MESSAGE = 'I would like to join this project!';
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
 
+/** Project text limits (docs/product.md §5.6), shared by the schema and Post a Project's fields. */
+export const PROJECT_TITLE_MAX = 120;
+export const PROJECT_DESCRIPTION_MAX = 5000;
+export const PROJECT_TIMELINE_MAX = 100;
+
 export const projectFields = {
-  title: requiredText(120, REQUIRED_FIELDS_MESSAGE),
-  description: requiredText(5000, REQUIRED_FIELDS_MESSAGE),
-  timeline: optionalText(100),
+  title: requiredText(PROJECT_TITLE_MAX, REQUIRED_FIELDS_MESSAGE),
+  description: requiredText(PROJECT_DESCRIPTION_MAX, REQUIRED_FIELDS_MESSAGE),
+  timeline: optionalText(PROJECT_TIMELINE_MAX),
   skills_needed: tagList,
   status: z.enum(PROJECT_STATUSES),
 };

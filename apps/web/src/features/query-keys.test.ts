@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { aiKeys } from './ai/api/ai-keys';
 import { applicationKeys } from './applications/api/application-keys';
 import { collaboratorKeys } from './collaborators/api/collaborator-keys';
 import { leaderboardKeys } from './leaderboard/api/leaderboard-keys';
@@ -20,6 +21,7 @@ describe('query key factories', () => {
       ['p1'],
     ]);
     expect(leaderboardKeys.campus('MIT')).toEqual(['leaderboard', 'MIT']);
+    expect(aiKeys.status()).toEqual(['ai', 'status']);
     expect(
       collaboratorKeys.search({
         me: { userId: 'u1', university: 'MIT', city: null },
@@ -34,6 +36,7 @@ describe('query key factories', () => {
     const filters = { search: '', skill: '', scope: 'all', university: null, city: null } as const;
     startsWith(projectKeys.open(filters), projectKeys.all);
     startsWith(projectKeys.ownOpenCount('u1'), projectKeys.all);
+    startsWith(aiKeys.status(), aiKeys.all);
     startsWith(profileKeys.ownOf('u1'), profileKeys.own());
     startsWith(profileKeys.own(), profileKeys.all);
     startsWith(messageKeys.sentBy('u1'), messageKeys.sent());

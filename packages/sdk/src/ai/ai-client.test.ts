@@ -54,38 +54,61 @@ describe('ai, data and notifications calls', () => {
     expect(auth.server.calls('POST', '/api/ai/campus/image')).toHaveLength(0);
   });
 
-  it("report the server's 404 (not implemented yet) as AI_ERROR and DATA_ERROR", async () => {
-    const { client } = await signedIn();
-    const text = await client.ai.generateText({ prompt: 'hi' });
-    const streamed = await client.ai.streamText({ prompt: 'hi' }, () => {});
-    const scraped = await client.data.scrape({ url: 'https://example.edu' });
-    expect(text.error).toMatchObject({ kind: 'AI_ERROR', status: 404, code: 'NOT_FOUND' });
-    expect(streamed.error).toMatchObject({ kind: 'AI_ERROR', status: 404 });
-    expect(scraped.error).toMatchObject({ kind: 'DATA_ERROR', status: 404, code: 'NOT_FOUND' });
-  });
-
-  it('streams text chunks when the server streams', async () => {
+  it('reads the status, and reports refusals with the server code and the capability kind', async () => {
     const { auth, client } = await signedIn();
-    auth.server.on(
-      'POST',
-      '/api/ai/campus/text',
-      () => new Response(new Blob(['Hel', 'lo']).stream()),
+    auth.server.on('GET', '/api/ai/campus/status', () =>
+      jsonResponse(200, { configured: false, models: null }),
     );
-    const chunks: string[] = [];
-    const result = await client.ai.streamText({ prompt: 'hi' }, (chunk) => chunks.push(chunk));
-    expect(result.data).toBe('Hello');
-    expect(chunks.join('')).toBe('Hello');
+    auth.server.on('POST', '/api/ai/campus/text', () =>
+      jsonResponse(503, { code: 'AI_NOT_CONFIGURED', message: 'AI is not configured' }),
+    );
+    auth.server.on('POST', '/api/data/campus/extract-from-url', () =>
+      jsonResponse(400, { code: 'URL_NOT_ALLOWED', message: 'That address is not allowed' }),
+    );
+    expect(await client.ai.status()).toEqual({
+      data: { configured: false, models: null },
+      error: null,
+    });
+    const text = await client.ai.generateText({ prompt: 'hi', system: 'Be brief' });
+    expect(text.error).toMatchObject({ kind: 'AI_ERROR', status: 503, code: 'AI_NOT_CONFIGURED' });
+    expect(auth.server.calls('POST', '/api/ai/campus/text')[0]!.body).toEqual({
+      prompt: 'hi',
+      system: 'Be brief',
+    });
+    const extracted = await client.data.extractFromUrl({ url: 'http://10.0.0.1/' });
+    expect(extracted.error).toMatchObject({
+      kind: 'VALIDATION_ERROR',
+      status: 400,
+      code: 'URL_NOT_ALLOWED',
+    });
   });
 
-  it('says why a stream failed', async () => {
+  it('sends audio to transcribe as multipart file, and an address as JSON', async () => {
     const { auth, client } = await signedIn();
-    auth.server.on('POST', '/api/ai/campus/object', () => new Response('', { status: 502 }));
-    const result = await client.ai.streamObject({ prompt: 'x', schema: {} }, () => {});
-    expect(result.error).toMatchObject({
-      kind: 'AI_ERROR',
-      status: 502,
-      message: 'Streaming request failed',
+    auth.server.on('POST', '/api/ai/campus/transcribe', () => jsonResponse(200, { text: 'hi' }));
+    const audio = new File([new Uint8Array([1, 2, 3])], 'talk.mp3', { type: 'audio/mpeg' });
+    expect((await client.ai.transcribe(audio)).data).toEqual({ text: 'hi' });
+    await client.ai.transcribe({ url: 'https://cdn.campus.test/talk.mp3' });
+    const [sent, byUrl] = auth.server.calls('POST', '/api/ai/campus/transcribe');
+    expect(sent!.body).toBeInstanceOf(FormData);
+    const file = (sent!.body as FormData).get('file') as File;
+    expect(file.name).toBe('talk.mp3');
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
+    expect(byUrl!.body).toEqual({ url: 'https://cdn.campus.test/talk.mp3' });
+  });
+
+  it('reports a cancelled call as ABORTED rather than a network failure', async () => {
+    const { auth, client } = await signedIn();
+    const controller = new AbortController();
+    auth.server.on('POST', '/api/ai/campus/object', () => {
+      controller.abort();
+      throw new DOMException('The operation was aborted.', 'AbortError');
     });
+    const result = await client.ai.generateObject(
+      { prompt: 'x', schema: { type: 'object' } },
+      { signal: controller.signal },
+    );
+    expect(result.error).toMatchObject({ kind: 'AI_ERROR', status: 0, code: 'ABORTED' });
   });
 
   it('requires to, subject and html or text for emails', async () => {

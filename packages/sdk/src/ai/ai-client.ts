@@ -3,7 +3,7 @@ import type { ApiClient } from '../http/api-client';
 import type { AuthorizedFetch } from '../http/authorized-fetch';
 import { fail, type Result } from '../http/result';
 import { checkImageUrls } from './image-urls';
-import { requestStream } from './stream-request';
+import { requestStream, type StreamOptions } from './stream-request';
 
 /** A chat turn for text and object generation. */
 export interface AiMessage {
@@ -11,10 +11,11 @@ export interface AiMessage {
   content: string;
 }
 
+/** `prompt` or `messages`; `system` sets the instructions either way. */
 export interface GenerateTextInput {
   prompt?: string;
   messages?: AiMessage[];
-  model?: string;
+  system?: string;
   maxTokens?: number;
   temperature?: number;
 }
@@ -37,16 +38,36 @@ export interface GenerateSpeechInput {
   voice?: string;
 }
 
-export interface TranscribeInput {
-  /** An https URL of the audio, or its content as base64. */
-  audio: string;
+/** The audio itself (sent as multipart `file`), or an https address the server fetches. */
+export type TranscribeInput = Blob | { url: string; language?: string };
+
+export interface TranscribeOptions {
+  /** The spoken language as an ISO-639-1 code ("en"), when known. */
   language?: string;
 }
 
+/** Cancels a call: it then fails with code ABORTED (`isAbortError`). */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** The models the server uses for each capability, or null when AI is off. */
+export interface AiModels {
+  text: string;
+  image: string;
+  speech: string;
+  transcribe: string;
+}
+
+export interface AiStatus {
+  configured: boolean;
+  models: AiModels | null;
+}
+
 /**
- * AI endpoints of docs/product.md §7.8 (`/api/ai/{project}/text|object|image|speech|transcribe`),
- * as thin typed calls. NOTE: the platform server does not implement them yet, so every call
- * currently resolves to the server's 404 as an AI_ERROR (status 404, code NOT_FOUND).
+ * AI endpoints (`/api/ai/{project}/status|text|object|image|speech|transcribe`) as thin typed
+ * calls. Without AI configured on the server every call but `status` fails with 503
+ * AI_NOT_CONFIGURED; a spent budget is 429 AI_BUDGET_EXCEEDED.
  */
 export function createAiClient(deps: {
   api: ApiClient;
@@ -54,42 +75,60 @@ export function createAiClient(deps: {
   projectId: string;
 }) {
   const path = (name: string) => `/api/ai/${encodeURIComponent(deps.projectId)}/${name}`;
-  const post = <T>(name: string, body: unknown) =>
+  const post = <T>(name: string, body: unknown, signal?: AbortSignal) =>
     deps.api.request<T>({
       method: 'POST',
       path: path(name),
       body,
       auth: 'required',
       kind: SdkErrorKind.ai,
+      ...(signal ? { signal } : {}),
     });
+  const stream = (
+    name: string,
+    input: object,
+    onChunk: (text: string) => void,
+    options?: StreamOptions,
+  ) => requestStream(deps.authorizedFetch, deps.api.urlFor(path(name)), input, onChunk, options);
 
   return {
-    /** Generates text. Not served yet: resolves to a 404 AI_ERROR. */
-    generateText: (input: GenerateTextInput): Promise<Result<{ text: string }>> =>
-      post('text', input),
+    /** Whether the server has AI configured, and its models; never a 503. */
+    status: (): Promise<Result<AiStatus>> =>
+      deps.api.request<AiStatus>({
+        method: 'GET',
+        path: path('status'),
+        auth: 'required',
+        kind: SdkErrorKind.ai,
+      }),
 
-    /** Streams generated text to `onChunk`; resolves with the whole text. Not served yet (404 AI_ERROR). */
+    /** Generates text. */
+    generateText: (input: GenerateTextInput, options?: CallOptions) =>
+      post<{ text: string }>('text', input, options?.signal),
+
+    /**
+     * Streams generated text to `onChunk` as it arrives; resolves with the whole text. Cancel
+     * with `options.signal`: the result is then an ABORTED failure (`isAbortError`).
+     */
     streamText: (
       input: GenerateTextInput,
       onChunk: (text: string) => void,
-    ): Promise<Result<string>> =>
-      requestStream(deps.authorizedFetch, deps.api.urlFor(path('text')), input, onChunk),
+      options?: StreamOptions,
+    ): Promise<Result<string>> => stream('text', input, onChunk, options),
 
-    /** Generates a JSON object matching `schema`. Not served yet: resolves to a 404 AI_ERROR. */
-    generateObject: <T = unknown>(input: GenerateObjectInput): Promise<Result<{ object: T }>> =>
-      post('object', input),
+    /** Generates a JSON object matching `schema`. */
+    generateObject: <T = unknown>(input: GenerateObjectInput, options?: CallOptions) =>
+      post<{ object: T }>('object', input, options?.signal),
 
-    /** Streams a generated object's JSON text to `onChunk`. Not served yet (404 AI_ERROR). */
+    /** Streams a generated object's JSON text to `onChunk`; resolves with the whole text. */
     streamObject: (
       input: GenerateObjectInput,
       onChunk: (text: string) => void,
-    ): Promise<Result<string>> =>
-      requestStream(deps.authorizedFetch, deps.api.urlFor(path('object')), input, onChunk),
+      options?: StreamOptions,
+    ): Promise<Result<string>> => stream('object', input, onChunk, options),
 
     /**
      * Generates an image, or edits `images`, whose URLs are checked first (VALIDATION_ERROR
      * 'Image URLs must use HTTPS protocol', 'Invalid URL format', 'Maximum 16 images allowed').
-     * Not served yet: valid input resolves to a 404 AI_ERROR.
      */
     async generateImage(input: GenerateImageInput): Promise<Result<{ data: { url: string }[] }>> {
       if (input.images !== undefined) {
@@ -99,7 +138,7 @@ export function createAiClient(deps: {
       return post('image', input);
     },
 
-    /** Speaks `text`; resolves with the audio. Not served yet: resolves to a 404 AI_ERROR. */
+    /** Speaks `text`; resolves with the audio. */
     generateSpeech: (input: GenerateSpeechInput): Promise<Result<Blob>> =>
       deps.api.request<Blob>({
         method: 'POST',
@@ -110,9 +149,20 @@ export function createAiClient(deps: {
         responseType: 'blob',
       }),
 
-    /** Transcribes audio to text. Not served yet: resolves to a 404 AI_ERROR. */
-    transcribe: (input: TranscribeInput): Promise<Result<{ text: string }>> =>
-      post('transcribe', input),
+    /** Transcribes audio (a Blob or File, sent as multipart `file`, or `{url}`) to text. */
+    transcribe(
+      input: TranscribeInput,
+      options: TranscribeOptions = {},
+    ): Promise<Result<{ text: string }>> {
+      if (!(input instanceof Blob)) {
+        const language = input.language ?? options.language;
+        return post('transcribe', { url: input.url, ...(language ? { language } : {}) });
+      }
+      const form = new FormData();
+      form.append('file', input, input instanceof File && input.name ? input.name : 'audio');
+      if (options.language) form.append('language', options.language);
+      return post('transcribe', form);
+    },
   };
 }
 

@@ -28,6 +28,15 @@ export const SdkMessage = {
   noAccessToken: 'No access token available',
   fetchUserFailed: 'Failed to fetch user',
   updateUserFailed: 'Failed to update user',
+  aborted: 'Request aborted',
+} as const;
+
+/**
+ * Codes the SDK sets itself, next to the server's. ABORTED marks a request the caller cancelled
+ * through its AbortSignal, so an app can tell "I stopped it" from a failure worth showing.
+ */
+export const SdkErrorCode = {
+  aborted: 'ABORTED',
 } as const;
 
 export interface SdkErrorInit {
@@ -84,6 +93,19 @@ export function createValidationError(message: string): SdkError {
 /** An AUTH_ERROR (401) raised locally, for example when no session exists. */
 export function createAuthError(message: string): SdkError {
   return new SdkError({ kind: SdkErrorKind.auth, status: 401, message, code: 'UNAUTHORIZED' });
+}
+
+/**
+ * The caller cancelled the request (its AbortSignal fired): status 0 like a network failure, since
+ * no answer was read, but with code ABORTED and the capability's kind.
+ */
+export function createAbortError(kind: SdkErrorKind): SdkError {
+  return new SdkError({ kind, status: 0, message: SdkMessage.aborted, code: SdkErrorCode.aborted });
+}
+
+/** True for the failure of a request its caller cancelled (see {@link createAbortError}). */
+export function isAbortError(error: unknown): boolean {
+  return error instanceof SdkError && error.code === SdkErrorCode.aborted;
 }
 
 /** Anything thrown inside the SDK as an SdkError: our own pass through, the rest are network failures. */

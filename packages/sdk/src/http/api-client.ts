@@ -1,5 +1,5 @@
 import { errorFromResponse } from '../errors/error-from-response';
-import { toSdkError, type SdkErrorKind } from '../errors/sdk-error';
+import { createAbortError, toSdkError, type SdkErrorKind } from '../errors/sdk-error';
 import type { AuthMode, AuthorizedFetch, FetchFunction } from './authorized-fetch';
 import { fail, ok, type Result } from './result';
 
@@ -80,6 +80,8 @@ export function createApiClient(options: {
       }
       return ok((await readBody(response, spec.responseType)) as T);
     } catch (error) {
+      // A cancelled request is the caller's decision, not a network failure to report.
+      if (spec.signal?.aborted) return fail(createAbortError(spec.kind));
       return fail(toSdkError(error));
     }
   }

@@ -1,6 +1,6 @@
 import { Plus, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { cn } from '../../lib/cn';
+import { ToggleChip } from './toggle-chip';
 
 /**
  * Skills or interests as chips (docs/product.md §5.5): a custom entry is trimmed, non-empty
@@ -89,25 +89,9 @@ export function TagEditor({
             {suggestionsLabel}
           </p>
           <div className="flex flex-wrap gap-2">
-            {suggestions.map((tag) => {
-              const chosen = tags.includes(tag);
-              return (
-                <button
-                  key={tag}
-                  type="button"
-                  aria-pressed={chosen}
-                  onClick={() => toggle(tag)}
-                  className={cn(
-                    'rounded-full border px-3 py-1 text-sm',
-                    chosen
-                      ? 'border-brand-600 bg-brand-600 text-white'
-                      : 'border-gray-300 text-gray-800 hover:bg-gray-50',
-                  )}
-                >
-                  {tag}
-                </button>
-              );
-            })}
+            {suggestions.map((tag) => (
+              <ToggleChip key={tag} tag={tag} chosen={tags.includes(tag)} onToggle={toggle} />
+            ))}
           </div>
         </div>
       )}

@@ -1,12 +1,24 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { PostProjectForm } from './post-project-form';
 
+// The form asks whether AI is configured; here it is not (the AI helpers have their own tests).
+vi.mock('../../lib/client', () => ({
+  client: {
+    ai: { status: async () => ({ data: { configured: false, models: null }, error: null }) },
+  },
+}));
+
 function setup(busy = false) {
   const onSubmit = vi.fn();
   const onCancel = vi.fn();
-  render(<PostProjectForm busy={busy} onSubmit={onSubmit} onCancel={onCancel} />);
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <PostProjectForm busy={busy} onSubmit={onSubmit} onCancel={onCancel} />
+    </QueryClientProvider>,
+  );
   const submit = () => screen.getByRole('button', { name: busy ? 'Posting...' : 'Post Project' });
   return { onSubmit, onCancel, submit, user: userEvent.setup() };
 }

@@ -1,4 +1,8 @@
+import type { ExtractFromUrlOutput } from '@campuscollab/sdk';
 import {
+  PROJECT_DESCRIPTION_MAX,
+  PROJECT_TIMELINE_MAX,
+  PROJECT_TITLE_MAX,
   REQUIRED_FIELDS_MESSAGE,
   SUGGESTED_PROJECT_SKILLS,
   SUGGESTED_SKILLS_SHOWN,
@@ -8,14 +12,23 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { TagEditor } from '../../components/ui/tag-editor';
+import { useAiAvailable } from '../../features/ai/api/get-ai-status';
 import type { NewProject } from '../../features/projects/types';
+import { ImportLinkPanel } from './import-link-panel';
+import { ImproveDescriptionControls } from './improve-description-controls';
+import { SkillSuggestions } from './skill-suggestions';
+import { useImproveDescription } from './use-improve-description';
 
 // docs/product.md §2.10 shows 8 of the 15 suggestions; a fixed pick keeps the screen the same.
 const SUGGESTIONS = SUGGESTED_PROJECT_SKILLS.slice(0, SUGGESTED_SKILLS_SHOWN);
 
+export const IMPORT_SHORTENED_NOTE = `The imported text was shortened to ${PROJECT_DESCRIPTION_MAX} characters.`;
+
 /**
  * The Post a Project form (docs/product.md §2.10, §5.6): title and description are required after
  * trimming, every value is trimmed, and submit stays disabled while a required field is empty.
+ * "Import from a link" always helps fill the description; "Improve description" and "Suggest
+ * skills" appear only when the server says AI is configured.
  */
 export function PostProjectForm({
   busy,
@@ -31,9 +44,15 @@ export function PostProjectForm({
   const [timeline, setTimeline] = useState('');
   const [skills, setSkills] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const [importNote, setImportNote] = useState<string | null>(null);
+  const aiAvailable = useAiAvailable();
+  const improve = useImproveDescription(setDescription);
+  const improving = improve.state.phase === 'improving';
+  const hasDescription = description.trim().length > 0;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (improving) return;
     const project = {
       title: title.trim(),
       description: description.trim(),
@@ -48,6 +67,20 @@ export function PostProjectForm({
     onSubmit(project);
   };
 
+  const fillFromPage = (page: ExtractFromUrlOutput) => {
+    const text = page.text.trim();
+    setDescription(text.slice(0, PROJECT_DESCRIPTION_MAX));
+    setImportNote(text.length > PROJECT_DESCRIPTION_MAX ? IMPORT_SHORTENED_NOTE : null);
+    if (!title.trim() && page.title.trim()) setTitle(page.title.trim().slice(0, PROJECT_TITLE_MAX));
+    setError(null);
+    improve.dismiss();
+  };
+
+  const toggleSkill = (skill: string) =>
+    setSkills((current) =>
+      current.includes(skill) ? current.filter((item) => item !== skill) : [...current, skill],
+    );
+
   return (
     <form onSubmit={submit} className="space-y-6" noValidate>
       {error && <Alert tone="error">{error}</Alert>}
@@ -59,27 +92,47 @@ export function PostProjectForm({
           setError(null);
         }}
         placeholder="e.g., Campus sustainability app"
-        maxLength={120}
+        maxLength={PROJECT_TITLE_MAX}
         required
       />
-      <TextAreaField
-        label="Project Description*"
-        value={description}
-        onChange={(event) => {
-          setDescription(event.target.value);
-          setError(null);
-        }}
-        placeholder="What are you building, and who would you like to team up with?"
-        rows={6}
-        maxLength={5000}
-        required
-      />
+      <div className="space-y-3">
+        <TextAreaField
+          label="Project Description*"
+          value={description}
+          onChange={(event) => {
+            setDescription(event.target.value);
+            setError(null);
+            setImportNote(null);
+            improve.dismiss();
+          }}
+          placeholder="What are you building, and who would you like to team up with?"
+          rows={6}
+          maxLength={PROJECT_DESCRIPTION_MAX}
+          required
+          readOnly={improving}
+          aria-busy={improving}
+          hint={importNote}
+          className={improving ? '[&_textarea]:bg-gray-50' : undefined}
+        />
+        <div className="flex flex-wrap items-center gap-2">
+          <ImportLinkPanel disabled={improving} onImported={fillFromPage} />
+          {aiAvailable && (
+            <ImproveDescriptionControls
+              state={improve.state}
+              disabled={!hasDescription}
+              onStart={() => void improve.start({ title, description })}
+              onCancel={improve.cancel}
+              onUndo={improve.undo}
+            />
+          )}
+        </div>
+      </div>
       <TextField
         label="Timeline"
         value={timeline}
         onChange={(event) => setTimeline(event.target.value)}
         placeholder="e.g., 2 weeks, 1 month, ongoing"
-        maxLength={100}
+        maxLength={PROJECT_TIMELINE_MAX}
       />
       <TagEditor
         label="Skills Needed"
@@ -89,11 +142,19 @@ export function PostProjectForm({
         suggestionsLabel="Suggested skills"
         placeholder="Add a skill and press Enter"
       />
+      {aiAvailable && (
+        <SkillSuggestions
+          draft={{ title, description }}
+          disabled={!hasDescription || improving}
+          skills={skills}
+          onToggle={toggleSkill}
+        />
+      )}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={busy || !title || !description}>
+        <Button type="submit" disabled={busy || improving || !title || !description}>
           {busy ? 'Posting...' : 'Post Project'}
         </Button>
       </div>

@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
@@ -13,17 +14,27 @@ vi.mock('../../features/auth/use-auth', () => ({
 vi.mock('../../features/projects/api/create-project', () => ({
   useCreateProject: () => mutation,
 }));
+vi.mock('../../lib/client', () => ({
+  client: {
+    ai: { status: async () => ({ data: { configured: false, models: null }, error: null }) },
+  },
+}));
 vi.mock('react-hot-toast', () => ({ default: { success: vi.fn(), error: vi.fn() } }));
 
 type Callbacks = { onSuccess: () => void; onError: (error: Error) => void };
 
+const renderPage = () =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <NavigationProvider>
+        <PostProjectPage />
+      </NavigationProvider>
+    </QueryClientProvider>,
+  );
+
 async function submitForm() {
   const user = userEvent.setup();
-  render(
-    <NavigationProvider>
-      <PostProjectPage />
-    </NavigationProvider>,
-  );
+  renderPage();
   await user.type(screen.getByLabelText('Project Title*'), 'Robot');
   await user.type(screen.getByLabelText('Project Description*'), 'Build it');
   await user.click(screen.getByRole('button', { name: 'Post Project' }));
@@ -55,11 +66,7 @@ describe('PostProjectPage', () => {
 
   it('shows the busy label with the button disabled while posting', () => {
     mutation.isPending = true;
-    render(
-      <NavigationProvider>
-        <PostProjectPage />
-      </NavigationProvider>,
-    );
+    renderPage();
     expect(screen.getByRole('button', { name: 'Posting...' })).toBeDisabled();
   });
 });
