@@ -65,9 +65,10 @@ export interface AiStatus {
 }
 
 /**
- * AI endpoints of docs/product.md §7.9 (`/api/ai/{project}/status|text|object|image|speech|transcribe`) as thin typed
- * calls. Without AI configured on the server every call but `status` fails with 503
- * AI_NOT_CONFIGURED; a spent budget is 429 AI_BUDGET_EXCEEDED.
+ * AI endpoints of docs/product.md §7.9
+ * (`/api/ai/{project}/status|text|object|image|speech|transcribe`) as thin typed calls. Without
+ * AI configured on the server every call but `status` fails with 503 AI_NOT_CONFIGURED; a spent
+ * budget is 429 AI_BUDGET_EXCEEDED.
  */
 export function createAiClient(deps: {
   api: ApiClient;

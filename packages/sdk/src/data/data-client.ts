@@ -70,9 +70,10 @@ export interface SearchOutput {
 }
 
 /**
- * Data endpoints of docs/product.md §7.10 (`/api/data/{project}/extract-from-url|extract-from-blob|scrape|screenshot|fetch|
- * search`) as thin typed calls. Every outbound address is checked by the server: a private or
- * loopback one is 400 URL_NOT_ALLOWED; each student has a rate limit (429).
+ * Data endpoints of docs/product.md §7.10 (`/api/data/{project}/extract-from-url|
+ * extract-from-blob|scrape|screenshot|fetch|search`) as thin typed calls. Every outbound address
+ * is checked by the server: a private or loopback one is 400 URL_NOT_ALLOWED; each student has a
+ * rate limit (429).
  */
 export function createDataClient(deps: { api: ApiClient; projectId: string }) {
   const post = <T>(name: string, body: unknown, options?: DataCallOptions) =>
