@@ -114,7 +114,7 @@ describe('AI objects', () => {
 
   it('streams a valid object’s JSON text as it is written', async () => {
     ai.behaviour.reply = () => '{"name": "Ada", "age": 36}';
-    ai.behaviour.chunkDelayMs = 10;
+    ai.behaviour.chunkDelayMs = 30;
     const response = await ai.post('object', { prompt: 'x', schema: personSchema, stream: true });
     expect(response.status).toBe(200);
     const chunks = await chunkReader(response).rest();
@@ -123,12 +123,15 @@ describe('AI objects', () => {
   });
 
   it('ends a streamed object abruptly when the finished text is not valid', async () => {
-    ai.behaviour.reply = () => '{"name": "Ada", "age": "old"}';
+    const invalid = '{"name": "Ada", "age": "old"}';
+    ai.behaviour.reply = () => invalid;
     ai.behaviour.chunkDelayMs = 10;
     const response = await ai.post('object', { prompt: 'x', schema: personSchema, stream: true });
     expect(response.status).toBe(200);
     const reader = chunkReader(response);
-    expect(await reader.next()).toBe('{"name": ');
+    // A busy machine may deliver several chunks in one read; the text is sent as it comes.
+    const first = await reader.next();
+    expect(first && invalid.startsWith(first)).toBeTruthy();
     await expect(reader.rest()).rejects.toThrow();
   });
 });

@@ -84,7 +84,7 @@ describe('AI text', () => {
       signal: controller.signal,
     });
     const reader = chunkReader(response);
-    expect(await reader.next()).toBe('a ');
+    expect(await reader.next()).toMatch(/^(a )+$/);
     controller.abort();
     await vi.waitFor(() => expect(ai.provider.abortedStreams()).toBe(before + 1));
   });
@@ -96,7 +96,9 @@ describe('AI text', () => {
     const response = await ai.post('text', { prompt: 'x', stream: true });
     expect(response.status).toBe(200);
     const reader = chunkReader(response);
-    expect(await reader.next()).toBe('one ');
+    // Several chunks may arrive in one read on a busy machine; never more than were sent.
+    const first = await reader.next();
+    expect(first && 'one two three '.startsWith(first)).toBeTruthy();
     await expect(reader.rest()).rejects.toThrow();
   });
 
