@@ -14,6 +14,10 @@ import { dbRoutes } from './modules/table-api/routes';
 import { createOutboxMailer } from './modules/email/outbox-mailer';
 import { outboxRoutes } from './modules/email/outbox-routes';
 import { healthRoutes } from './modules/health/routes';
+import { createAppMetrics } from './modules/metrics/app-metrics';
+import { instrumentRequests } from './modules/metrics/http-metrics';
+import { observeDatabasePool, observeEmailOutbox } from './modules/metrics/resource-metrics';
+import { metricsRoutes } from './modules/metrics/routes';
 import { dataRoutes } from './modules/data/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { realtimeRoutes } from './modules/realtime/routes';
@@ -22,8 +26,10 @@ import { createStudentFiles } from './modules/storage/student-files';
 import { AccessLog } from './plugins/access-log';
 import { registerAuthentication } from './plugins/authentication';
 import { registerDatabase } from './plugins/database';
+import { registerDraining } from './plugins/draining';
 import { registerErrorHandling } from './plugins/errors';
 import { registerEvents } from './plugins/events';
+import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimits } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
@@ -74,6 +80,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // the outbox's loopback check, follows it; unset, X-Forwarded-For is ignored.
     trustProxy: toFastifyTrustProxy(config.trustProxy),
     logController: new AccessLog(),
+    // plugins/draining.ts answers requests that arrive while closing, in our error shape.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -94,7 +102,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerDatabase(app, options.database, { owned: options.ownsDatabase ?? true });
   registerEvents(app);
   registerSecurityHeaders(app);
+  registerDraining(app, () => closing);
   await registerRateLimits(app);
+  const metrics = createAppMetrics();
+  instrumentRequests(app, metrics);
+  observeDatabasePool(metrics, options.database);
   registerAuthentication(app, {
     database: options.database,
     jwtSecret: options.jwtSecret,
@@ -106,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mailer: Mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
     : createOutboxMailer(options.database.db, app.log);
+  if (!config.smtpUrl) observeEmailOutbox(metrics, options.database.db);
   app.addHook('onClose', async () => mailer.close());
   if (config.production && !config.smtpUrl) {
     // It still runs (sign-up links reach the log), but no student would receive an email.
@@ -118,18 +131,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     Buffer.from(hkdfSync('sha256', options.jwtSecret, 'campuscollab', purpose, 32));
   const rotationKey = deriveKey('refresh-token-rotation');
 
-  await app.register(healthRoutes);
+  // Before every route: the OpenAPI document collects routes as they are added.
+  await registerOpenApi(app, config);
+  const files = createStudentFiles(config);
+  await app.register(healthRoutes, { store: files.store, isClosing: () => closing });
   await app.register(authRoutes, { config, mailer, rotationKey });
   await app.register(dbRoutes, { config, cursorSecret: deriveKey('table-api-cursors') });
   await app.register(adminSqlRoutes, { config });
   await app.register(notificationRoutes, { config, mailer });
   await app.register(analyticsRoutes, { config });
-  const files = createStudentFiles(config);
   await app.register(dataRoutes, { config, files });
   await app.register(aiRoutes, { config, files });
-  await app.register(realtimeRoutes, { projectId: config.projectId });
+  await app.register(realtimeRoutes, { projectId: config.projectId, metrics });
   await app.register(storageRoutes, { config, files });
   if (!config.production) await app.register(outboxRoutes);
+  await app.register(metricsRoutes, { config, metrics });
   await registerWebApp(app, options.webDistDir ?? DEFAULT_WEB_DIST);
   return app;
 }

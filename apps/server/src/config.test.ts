@@ -37,6 +37,7 @@ describe('loadConfig', () => {
     [{ PROJECT_ID: 'Bad Id' }, /^PROJECT_ID must be lowercase/],
     [{ JWT_SECRET: 'short' }, /^JWT_SECRET must be at least 32 characters/],
     [{ SERVICE_KEY: 'short' }, /^SERVICE_KEY must be at least 32 characters/],
+    [{ METRICS_TOKEN: 'short' }, /^METRICS_TOKEN must be at least 32 characters/],
     [
       { AUTH_REDIRECT_ORIGINS: 'notaurl' },
       /^AUTH_REDIRECT_ORIGINS: "notaurl" is not an http\(s\) origin$/,

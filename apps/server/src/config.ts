@@ -43,6 +43,7 @@ const envSchema = z.object({
     .default('campus'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SERVICE_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   AUTH_REDIRECT_ORIGINS: z.string().default(''),
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
   AUTH_EMAIL_RATE_LIMIT_PER_HOUR: positiveInt.default(20),
@@ -90,6 +91,11 @@ export interface Config {
   projectId: string;
   jwtSecret: string | undefined;
   serviceKey: string | undefined;
+  /**
+   * The bearer token `GET /metrics` asks for. Unset in production, there is no /metrics;
+   * elsewhere it also answers this machine without one (modules/metrics/routes.ts).
+   */
+  metricsToken: string | undefined;
   /** Origins besides PUBLIC_URL's that the hosted sign-in page may redirect to. */
   authRedirectOrigins: string[];
   rateLimits: RateLimits;
@@ -195,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     projectId: vars.PROJECT_ID,
     jwtSecret: vars.JWT_SECRET,
     serviceKey: vars.SERVICE_KEY,
+    metricsToken: vars.METRICS_TOKEN,
     authRedirectOrigins: parseOrigins(vars.AUTH_REDIRECT_ORIGINS),
     rateLimits: {
       authPerMinute: vars.AUTH_RATE_LIMIT_PER_MINUTE,

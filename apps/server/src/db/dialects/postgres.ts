@@ -67,6 +67,11 @@ export function openPostgres(connectionString: string, options: OpenOptions = {}
       }),
     runAdminStatements: (statements, options) =>
       runPostgresAdminStatements(db, statements, options),
+    poolUse: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: () => db.destroy(),
   };
 }

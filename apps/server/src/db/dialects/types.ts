@@ -58,5 +58,18 @@ export interface DatabaseHandle {
     statements: AdminStatement[],
     options: AdminSqlOptions,
   ): Promise<AdminStatementResult[]>;
+  /**
+   * The connection pool's use, for the metrics (PostgreSQL's pool); absent for SQLite, whose
+   * one connection is never waited for.
+   */
+  poolUse?(): PoolUse;
   close(): Promise<void>;
+}
+
+export interface PoolUse {
+  /** Connections open, idle or busy. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection: above zero, the pool is too small for the load. */
+  waiting: number;
 }

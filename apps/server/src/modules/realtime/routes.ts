@@ -2,6 +2,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode, REALTIME_HEARTBEAT_MS, REALTIME_TIMEOUT_MS } from '@campuscollab/shared';
 import { HttpError } from '../../lib/http-error';
+import type { AppMetrics } from '../metrics/app-metrics';
 import { startHeartbeat } from './heartbeat';
 import { createHistoryStore, DEFAULT_HISTORY, type HistoryOptions } from './history';
 import { registerHttpRoutes } from './http-routes';
@@ -23,6 +24,8 @@ export interface RealtimeRoutesOptions {
   connectionsPerMinute?: number;
   /** Replaces the in-memory hub, for a multi-instance fan-out. */
   hub?: RealtimeHub;
+  /** Where the count of open sockets is reported, read on each scrape. */
+  metrics?: AppMetrics;
 }
 
 /**
@@ -35,6 +38,11 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
   const history = createHistoryStore(app.database.db, { ...DEFAULT_HISTORY, ...options.history });
   const service = createRealtimeService(options.hub ?? createMemoryHub(), history, sockets);
   const heartbeat = startHeartbeat(options.heartbeatMs ?? REALTIME_HEARTBEAT_MS);
+  options.metrics?.gaugeOnScrape(
+    'campuscollab_realtime_open_sockets',
+    'Realtime WebSocket connections open on this instance',
+    () => sockets.count(),
+  );
 
   await app.register(websocket, {
     // ws itself refuses bigger frames (close 1009) before buffering them whole.

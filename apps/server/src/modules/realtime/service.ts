@@ -61,6 +61,8 @@ export interface SocketRegistry {
    */
   closeSignedInSockets(ended: EndedSessions, code: number, reason: string): void;
   closeAll(code: number, reason: string): void;
+  /** How many sockets are open, for the metrics. */
+  count(): number;
 }
 
 export function createSocketRegistry(): SocketRegistry {
@@ -80,5 +82,6 @@ export function createSocketRegistry(): SocketRegistry {
     closeAll(code, reason) {
       for (const socket of sockets.keys()) socket.close(code, reason);
     },
+    count: () => sockets.size,
   };
 }
