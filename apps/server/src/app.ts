@@ -125,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notificationRoutes, { config, mailer });
   await app.register(analyticsRoutes, { config });
   const files = createStudentFiles(config);
+  app.addHook('onClose', async () => files.close());
   await app.register(dataRoutes, { config, files });
   await app.register(aiRoutes, { config, files });
   await app.register(realtimeRoutes, { projectId: config.projectId });
