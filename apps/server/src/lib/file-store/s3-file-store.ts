@@ -44,7 +44,9 @@ const statusOf = (error: unknown): number | undefined =>
  */
 const lostConditionalWrite = (error: unknown) => {
   const status = statusOf(error);
-  return status === 412 || (status === 409 && (error as Error).name === 'ConditionalRequestConflict');
+  return (
+    status === 412 || (status === 409 && (error as Error).name === 'ConditionalRequestConflict')
+  );
 };
 
 /**
@@ -181,6 +183,9 @@ export function createS3FileStore(options: S3FileStoreOptions): FileStore {
       try {
         await upload.done();
       } catch (error) {
+        // When the incoming stream failed, that is the cause to report, even if abandoning the
+        // multipart upload failed as well (a service without AbortMultipartUpload).
+        if (body.errored) throw body.errored;
         if (!overwrite && lostConditionalWrite(error)) throw new FileExistsError(key);
         throw error;
       }
