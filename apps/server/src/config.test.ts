@@ -88,4 +88,62 @@ describe('loadConfig', () => {
       expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
     });
   });
+
+  describe('STORAGE_S3_*', () => {
+    it('keeps files on the disk unless a bucket is named', () => {
+      expect(loadConfig({}).storage).toEqual({ kind: 'disk' });
+      expect(loadConfig({ STORAGE_S3_BUCKET: '' }).storage).toEqual({ kind: 'disk' });
+    });
+
+    it('selects the bucket, with the region and addressing defaults of AWS', () => {
+      expect(loadConfig({ STORAGE_S3_BUCKET: 'campus-files' }).storage).toEqual({
+        kind: 's3',
+        bucket: 'campus-files',
+        endpoint: undefined,
+        region: 'us-east-1',
+        forcePathStyle: false,
+      });
+    });
+
+    it('takes an S3-compatible endpoint, a region and path-style addressing', () => {
+      const config = loadConfig({
+        STORAGE_S3_BUCKET: 'files.campus',
+        STORAGE_S3_ENDPOINT: 'http://minio.internal:9000/',
+        STORAGE_S3_REGION: 'auto',
+        STORAGE_S3_FORCE_PATH_STYLE: 'true',
+      });
+      expect(config.storage).toEqual({
+        kind: 's3',
+        bucket: 'files.campus',
+        endpoint: 'http://minio.internal:9000',
+        region: 'auto',
+        forcePathStyle: true,
+      });
+    });
+
+    it.each([
+      [{ STORAGE_S3_BUCKET: 'Campus_Files' }, /^STORAGE_S3_BUCKET must be a bucket name/],
+      [{ STORAGE_S3_BUCKET: 'ab' }, /^STORAGE_S3_BUCKET must be a bucket name/],
+      [{ STORAGE_S3_BUCKET: 'b', STORAGE_S3_ENDPOINT: 'x' }, /^STORAGE_S3_BUCKET /],
+      [
+        { STORAGE_S3_BUCKET: 'files', STORAGE_S3_ENDPOINT: 'ftp://x' },
+        /^STORAGE_S3_ENDPOINT must be an http\(s\) URL/,
+      ],
+      [
+        { STORAGE_S3_BUCKET: 'files', STORAGE_S3_REGION: 'US East' },
+        /^STORAGE_S3_REGION must be a region name/,
+      ],
+      [
+        { STORAGE_S3_BUCKET: 'files', STORAGE_S3_FORCE_PATH_STYLE: 'yes' },
+        /^STORAGE_S3_FORCE_PATH_STYLE must be true or false/,
+      ],
+      [
+        { STORAGE_S3_ENDPOINT: 'http://minio:9000' },
+        /^STORAGE_S3_ENDPOINT is set but STORAGE_S3_BUCKET is not$/,
+      ],
+    ])('refuses %o with one line naming the variable', (env, message) => {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(message);
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { APPLICATION_ROWS_PER_MINUTE, MESSAGE_ROWS_PER_MINUTE } from '@campuscollab/shared';
+import type { S3Location } from './lib/file-store/s3-client';
 import { parseAllowedHosts } from './lib/outbound/outbound-url';
 
 /**
@@ -64,7 +65,26 @@ const envSchema = z.object({
   AI_DAILY_TOKENS: positiveInt.default(200_000),
   MESSAGE_RATE_LIMIT_PER_MINUTE: positiveInt.default(MESSAGE_ROWS_PER_MINUTE),
   APPLICATION_RATE_LIMIT_PER_MINUTE: positiveInt.default(APPLICATION_ROWS_PER_MINUTE),
+  // The naming rules AWS, MinIO and R2 share: 3 to 63 lowercase letters, digits, dots, dashes.
+  STORAGE_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 a-z, 0-9, . and -)')
+    .optional(),
+  STORAGE_S3_ENDPOINT: httpUrl.optional(),
+  STORAGE_S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,32}$/, 'must be a region name such as us-east-1')
+    .default('us-east-1'),
+  STORAGE_S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false'),
 });
+
+/**
+ * Where uploaded files live: folders under DATA_DIR (one machine, the default), or a bucket of an
+ * S3-compatible service that several servers share.
+ */
+export type StorageConfig = { kind: 'disk' } | ({ kind: 's3' } & S3Location);
 
 export interface RateLimits {
   /** Sign-in, sign-up and verification emails, per IP and per minute. */
@@ -105,6 +125,7 @@ export interface Config {
    */
   trustProxy: TrustProxy;
   logLevel: string;
+  storage: StorageConfig;
   /** How many bytes of files each student may keep in storage. */
   storageQuotaBytes: number;
   /** Hosts outbound requests may reach although they are private (lib/outbound/outbound-url.ts). */
@@ -178,6 +199,25 @@ function parseTrustProxy(value: string | undefined): TrustProxy {
   return entries;
 }
 
+type EnvVars = z.infer<typeof envSchema>;
+
+function parseStorage(vars: EnvVars): StorageConfig {
+  if (!vars.STORAGE_S3_BUCKET) {
+    // A bucket's other settings without a bucket would silently keep files on the disk.
+    if (vars.STORAGE_S3_ENDPOINT) {
+      throw new ConfigError('STORAGE_S3_ENDPOINT is set but STORAGE_S3_BUCKET is not');
+    }
+    return { kind: 'disk' };
+  }
+  return {
+    kind: 's3',
+    bucket: vars.STORAGE_S3_BUCKET,
+    endpoint: vars.STORAGE_S3_ENDPOINT,
+    region: vars.STORAGE_S3_REGION,
+    forcePathStyle: vars.STORAGE_S3_FORCE_PATH_STYLE === 'true',
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings in a .env file mean "unset", as most tools treat them.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
@@ -212,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
     logLevel: vars.LOG_LEVEL,
+    storage: parseStorage(vars),
     storageQuotaBytes: vars.STORAGE_QUOTA_MB * 1024 * 1024,
     dataAllowedHosts: parseAllowedHosts(vars.DATA_ALLOWED_HOSTS),
     chromiumPath: vars.CHROMIUM_PATH,

@@ -32,6 +32,34 @@ export async function startTestApp(
   logger: FastifyBaseLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind, databaseOptions);
+  const started = await listenOn(database, env, logger);
+  return {
+    ...started,
+    async close() {
+      await started.close();
+      await database.drop();
+    },
+  };
+}
+
+/**
+ * Another server on `first`'s database and PUBLIC_URL (tokens name it as their issuer), as when
+ * several servers run behind one load balancer: an account made through one is signed in on
+ * all. It listens on a port of its own; closing it leaves the database to `first`.
+ */
+export function startTestAppBeside(
+  first: TestApp,
+  env: Record<string, string> = {},
+  logger: FastifyBaseLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+): Promise<TestApp> {
+  return listenOn(first.database, { PUBLIC_URL: first.config.publicUrl, ...env }, logger);
+}
+
+async function listenOn(
+  database: TestDatabase,
+  env: Record<string, string>,
+  logger: FastifyBaseLogger,
+): Promise<TestApp> {
   // Stored files and generated secrets go to a folder of the test's own, never the repository.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'campuscollab-data-'));
   const port = await freePort();
@@ -64,7 +92,6 @@ export async function startTestApp(
     baseUrl,
     async close() {
       await app.close();
-      await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

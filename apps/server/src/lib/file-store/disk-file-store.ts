@@ -6,11 +6,11 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   FileExistsError,
-  InvalidKeyError,
   PathConflictError,
   type FileStore,
   type StoredFileInfo,
 } from './file-store';
+import { splitKey, splitPrefix } from './keys';
 
 // Under the root but outside every valid key (keys may not start with a dot), and on the same
 // filesystem as the files, so moving a finished temp file into place is a rename, not a copy.
@@ -24,22 +24,6 @@ const errorCode = (error: unknown): string | undefined =>
   error instanceof Error && 'code' in error && typeof error.code === 'string'
     ? error.code
     : undefined;
-
-function splitKey(key: string): string[] {
-  const segments = key.split('/');
-  const valid =
-    !segments[0]?.startsWith('.') &&
-    segments.every(
-      (segment) =>
-        segment !== '' &&
-        segment !== '.' &&
-        segment !== '..' &&
-        !segment.includes('\\') &&
-        !segment.includes('\0'),
-    );
-  if (!valid) throw new InvalidKeyError(`Invalid file key ${JSON.stringify(key)}`);
-  return segments;
-}
 
 /**
  * The inode, size and nanosecond mtime change with every write (each put renames a new file
@@ -166,14 +150,12 @@ export function createDiskFileStore(rootDir: string): FileStore {
     },
 
     async removePrefix(prefix) {
-      if (!prefix.endsWith('/')) throw new InvalidKeyError(`Prefix must end with '/': ${prefix}`);
-      const folder = locate(prefix.slice(0, -1));
+      const folder = path.join(root, ...splitPrefix(prefix));
       if (await isFolder(folder)) await rm(folder, { recursive: true, force: true });
     },
 
     async sizeOfPrefix(prefix) {
-      if (!prefix.endsWith('/')) throw new InvalidKeyError(`Prefix must end with '/': ${prefix}`);
-      const folder = locate(prefix.slice(0, -1));
+      const folder = path.join(root, ...splitPrefix(prefix));
       if (!(await isFolder(folder))) return 0;
       const entries = await readdir(folder, { recursive: true, withFileTypes: true });
       const sizes = await Promise.all(

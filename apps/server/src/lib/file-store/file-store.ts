@@ -49,7 +49,11 @@ export interface ByteRange {
 
 export interface OpenedFile {
   info: StoredFileInfo;
-  /** The content (or a range of it) of the version `info` describes, even if replaced since. */
+  /**
+   * The content (or a range of it) of the version `info` describes, even if replaced since; a
+   * store that cannot keep a replaced version (S3) fails the stream with FileChangedError
+   * instead, never serving another version's bytes under this `info`.
+   */
   stream(range?: ByteRange): Readable;
   close(): Promise<void>;
 }
@@ -61,6 +65,11 @@ export class FileExistsError extends Error {
 /** The key names a folder (or runs through a file), so no file can be written there. */
 export class PathConflictError extends Error {
   override name = 'PathConflictError';
+}
+
+/** The version a file was opened at was replaced or removed before it could be read. */
+export class FileChangedError extends Error {
+  override name = 'FileChangedError';
 }
 
 export class InvalidKeyError extends Error {

@@ -4,6 +4,8 @@ import { Readable } from 'node:stream';
 import type { Config } from '../../config';
 import { createDiskFileStore } from '../../lib/file-store/disk-file-store';
 import type { FileStore } from '../../lib/file-store/file-store';
+import { createS3Client } from '../../lib/file-store/s3-client';
+import { createS3FileStore } from '../../lib/file-store/s3-file-store';
 import { downloadUrl } from './download';
 import { userFolder } from './paths';
 import { createStorageQuota, type StorageQuota } from './quota';
@@ -32,16 +34,38 @@ export interface StudentFiles {
     userId: string,
     file: { kind: GeneratedKind; extension: string; body: Buffer },
   ): Promise<SavedFile>;
+  /** Releases the store's connections (the bucket's); called when the app closes. */
+  close(): Promise<void>;
+}
+
+/**
+ * The store STORAGE_S3_BUCKET selects: that bucket, or else `DATA_DIR/storage` on this disk
+ * (docs/architecture.md §2.1), and what closing it releases.
+ */
+function createConfiguredStore(config: Config): { store: FileStore; close(): void } {
+  const { storage } = config;
+  if (storage.kind === 's3') {
+    const client = createS3Client(storage);
+    return {
+      store: createS3FileStore({ client, bucket: storage.bucket }),
+      close: () => client.destroy(),
+    };
+  }
+  return { store: createDiskFileStore(path.resolve(config.dataDir, 'storage')), close: () => {} };
 }
 
 export function createStudentFiles(config: Config, givenStore?: FileStore): StudentFiles {
-  const store = givenStore ?? createDiskFileStore(path.resolve(config.dataDir, 'storage'));
+  const configured = givenStore
+    ? { store: givenStore, close: () => {} }
+    : createConfiguredStore(config);
+  const { store } = configured;
   const quota = createStorageQuota(store, config.storageQuotaBytes);
   const where = { projectId: config.projectId, publicUrl: config.publicUrl };
   return {
     store,
     quota,
     ...where,
+    close: async () => configured.close(),
     async saveGenerated(userId, { kind, extension, body }) {
       const key = `${userFolder(userId)}${kind}/${randomUUID()}.${extension}`;
       const stored = await quota.writeWithin(userId, { path: key, bytes: body.length }, () =>
