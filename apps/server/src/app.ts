@@ -16,11 +16,13 @@ import { outboxRoutes } from './modules/email/outbox-routes';
 import { healthRoutes } from './modules/health/routes';
 import { dataRoutes } from './modules/data/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import type { PresenceTimings } from './modules/realtime/cluster-hub';
 import { realtimeRoutes } from './modules/realtime/routes';
 import { storageRoutes } from './modules/storage/routes';
 import { createStudentFiles } from './modules/storage/student-files';
 import { AccessLog } from './plugins/access-log';
 import { registerAuthentication } from './plugins/authentication';
+import { registerCluster, type ClusterOptions } from './plugins/cluster';
 import { registerDatabase } from './plugins/database';
 import { registerErrorHandling } from './plugins/errors';
 import { registerEvents } from './plugins/events';
@@ -37,6 +39,8 @@ export interface BuildAppOptions {
   logger: FastifyBaseLogger;
   /** Built web app to serve; defaults to apps/web/dist. */
   webDistDir?: string;
+  /** Timings of the instances' coordination on PostgreSQL (tests shorten them). */
+  cluster?: ClusterOptions & { presence?: Partial<PresenceTimings> };
 }
 
 const DEFAULT_WEB_DIST = path.resolve(fileURLToPath(import.meta.url), '../../../web/dist');
@@ -93,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   registerDatabase(app, options.database, { owned: options.ownsDatabase ?? true });
   registerEvents(app);
+  await registerCluster(app, options.database, options.cluster);
   registerSecurityHeaders(app);
   await registerRateLimits(app);
   registerAuthentication(app, {
@@ -127,7 +132,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const files = createStudentFiles(config);
   await app.register(dataRoutes, { config, files });
   await app.register(aiRoutes, { config, files });
-  await app.register(realtimeRoutes, { projectId: config.projectId });
+  await app.register(realtimeRoutes, {
+    projectId: config.projectId,
+    presence: options.cluster?.presence,
+  });
   await app.register(storageRoutes, { config, files });
   if (!config.production) await app.register(outboxRoutes);
   await registerWebApp(app, options.webDistDir ?? DEFAULT_WEB_DIST);
