@@ -16,7 +16,6 @@ import { outboxRoutes } from './modules/email/outbox-routes';
 import { healthRoutes } from './modules/health/routes';
 import { dataRoutes } from './modules/data/routes';
 import { notificationRoutes } from './modules/notifications/routes';
-import type { PresenceTimings } from './modules/realtime/cluster-hub';
 import { realtimeRoutes } from './modules/realtime/routes';
 import { storageRoutes } from './modules/storage/routes';
 import { createStudentFiles } from './modules/storage/student-files';
@@ -39,8 +38,8 @@ export interface BuildAppOptions {
   logger: FastifyBaseLogger;
   /** Built web app to serve; defaults to apps/web/dist. */
   webDistDir?: string;
-  /** Timings of the instances' coordination on PostgreSQL (tests shorten them). */
-  cluster?: ClusterOptions & { presence?: Partial<PresenceTimings> };
+  /** How the instances' coordination on PostgreSQL reconnects (tests shorten it). */
+  cluster?: ClusterOptions;
 }
 
 const DEFAULT_WEB_DIST = path.resolve(fileURLToPath(import.meta.url), '../../../web/dist');
@@ -134,7 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(aiRoutes, { config, files });
   await app.register(realtimeRoutes, {
     projectId: config.projectId,
-    presence: options.cluster?.presence,
+    presence: { expiryMs: config.presenceExpiryMs },
   });
   await app.register(storageRoutes, { config, files });
   if (!config.production) await app.register(outboxRoutes);

@@ -63,6 +63,7 @@ const envSchema = z.object({
   AI_DAILY_TOKENS: positiveInt.default(200_000),
   MESSAGE_RATE_LIMIT_PER_MINUTE: positiveInt.default(MESSAGE_ROWS_PER_MINUTE),
   APPLICATION_RATE_LIMIT_PER_MINUTE: positiveInt.default(APPLICATION_ROWS_PER_MINUTE),
+  PRESENCE_EXPIRY_MS: positiveInt.min(1000, 'must be at least 1000').default(30_000),
 });
 
 export interface RateLimits {
@@ -111,6 +112,11 @@ export interface Config {
   ai: AiConfig | undefined;
   /** Per-student daily AI budgets, counted in requests and in tokens. */
   aiBudget: { requestsPerDay: number; tokensPerDay: number };
+  /**
+   * With several instances on PostgreSQL, how long a stopped instance's presence entries last;
+   * every instance marks its own fresh five times as often.
+   */
+  presenceExpiryMs: number;
 }
 
 /** An OpenAI-compatible API (OpenAI, Ollama, vLLM, llama.cpp's server, LiteLLM). */
@@ -209,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataAllowedHosts: parseAllowedHosts(vars.DATA_ALLOWED_HOSTS),
     chromiumPath: vars.CHROMIUM_PATH,
     searchUrl: vars.SEARCH_URL,
+    presenceExpiryMs: vars.PRESENCE_EXPIRY_MS,
     ai: vars.AI_BASE_URL
       ? {
           baseUrl: vars.AI_BASE_URL,

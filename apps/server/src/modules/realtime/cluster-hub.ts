@@ -8,13 +8,13 @@ import { createLocalFanout, type RealtimeHub } from './hub';
 import { createPresenceBook } from './presence-book';
 
 export interface PresenceTimings {
-  /** How often an instance marks its presence entries fresh. */
-  heartbeatMs: number;
   /** Entries not marked fresh for this long belong to a stopped instance and are removed. */
   expiryMs: number;
+  /** How often an instance marks its entries fresh: a fifth of the expiry unless given. */
+  heartbeatMs?: number;
 }
 
-export const DEFAULT_PRESENCE_TIMINGS: PresenceTimings = { heartbeatMs: 5_000, expiryMs: 30_000 };
+export const DEFAULT_PRESENCE_EXPIRY_MS = 30_000;
 
 export interface ClusterHubOptions {
   bus: AppClusterBus;
@@ -35,7 +35,9 @@ const parseMember = (text: string) => JSON.parse(text) as PresenceMember;
  */
 export function createClusterHub(options: ClusterHubOptions): RealtimeHub {
   const { bus, db, log } = options;
-  const timings = { ...DEFAULT_PRESENCE_TIMINGS, ...options.timings };
+  const expiryMs = options.timings?.expiryMs ?? DEFAULT_PRESENCE_EXPIRY_MS;
+  // Several beats fit in one expiry, so a slow query or two never makes a live instance expire.
+  const heartbeatMs = options.timings?.heartbeatMs ?? Math.floor(expiryMs / 5);
   const instanceId = bus.instanceId;
   const local = createLocalFanout();
   const presence = createPresenceBook();
@@ -74,7 +76,7 @@ export function createClusterHub(options: ClusterHubOptions): RealtimeHub {
       )
       .execute();
 
-  const fresh = sql<boolean>`heartbeat_at > ${databaseNowMs} - ${timings.expiryMs}`;
+  const fresh = sql<boolean>`heartbeat_at > ${databaseNowMs} - ${expiryMs}`;
 
   /** Announces a leave unless the student is still on the channel through another instance. */
   const announceLeave = async (channel: string, member: PresenceMember) => {
@@ -105,7 +107,7 @@ export function createClusterHub(options: ClusterHubOptions): RealtimeHub {
     }
     const expired = await db
       .deleteFrom('realtime_presence')
-      .where('heartbeat_at', '<=', sql<number>`${databaseNowMs} - ${timings.expiryMs}`)
+      .where('heartbeat_at', '<=', sql<number>`${databaseNowMs} - ${expiryMs}`)
       .returning(['channel', 'member'])
       .execute();
     for (const row of expired) await announceLeave(row.channel, parseMember(row.member));
@@ -118,7 +120,7 @@ export function createClusterHub(options: ClusterHubOptions): RealtimeHub {
     heartbeat()
       .catch((error: unknown) => log.error({ err: error }, 'realtime presence heartbeat failed'))
       .finally(() => (beating = false));
-  }, timings.heartbeatMs);
+  }, heartbeatMs);
   timer.unref();
 
   return {

@@ -2,8 +2,8 @@ import pg from 'pg';
 import { startTestAppOn, type TestApp } from '../../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database';
 
-/** Presence expiry short enough for a test to wait for it (30 s in production). */
-export const TEST_PRESENCE = { heartbeatMs: 200, expiryMs: 1_500 };
+/** Presence expiry short enough for a test to wait for it (30 s by default). */
+export const TEST_PRESENCE_EXPIRY_MS = 1_500;
 
 export interface Instances {
   database: TestDatabase;
@@ -22,10 +22,11 @@ export async function startInstances(
 ): Promise<Instances> {
   const database = await createTestDatabase('postgres');
   const apps: TestApp[] = [];
-  const cluster = { reconnectMinMs: 50, presence: TEST_PRESENCE };
+  const cluster = { reconnectMinMs: 50 };
   for (let index = 0; index < count; index++) {
-    const shared = apps[0] ? { PUBLIC_URL: apps[0].baseUrl } : {};
-    apps.push(await startTestAppOn(database, { env: { ...env, ...shared }, cluster }));
+    const shared: Record<string, string> = apps[0] ? { PUBLIC_URL: apps[0].baseUrl } : {};
+    const expiry = { PRESENCE_EXPIRY_MS: String(TEST_PRESENCE_EXPIRY_MS) };
+    apps.push(await startTestAppOn(database, { env: { ...expiry, ...env, ...shared }, cluster }));
   }
   return {
     database,
