@@ -90,6 +90,7 @@ export async function createPostgresBus<Topics extends object>(
       return log.warn('unreadable cluster message');
     }
     if (typeof envelope.i !== 'string' || typeof envelope.t !== 'string') return;
+    if (envelope.r !== undefined && typeof envelope.r !== 'string') return;
     if (envelope.i === instanceId) return;
     receiving = receiving
       .then(() => dispatch(envelope))

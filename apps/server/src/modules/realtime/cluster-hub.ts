@@ -41,6 +41,8 @@ export function createClusterHub(options: ClusterHubOptions): RealtimeHub {
   const instanceId = bus.instanceId;
   const local = createLocalFanout();
   const presence = createPresenceBook();
+  // Stopping: close() removes every row of ours, so leaves no longer touch the table one by one.
+  let stopping = false;
   let closed = false;
 
   const unsubscribe = bus.subscribe('realtime.frame', ({ channel, frame }) =>
@@ -115,7 +117,7 @@ export function createClusterHub(options: ClusterHubOptions): RealtimeHub {
 
   let beating = false;
   const timer = setInterval(() => {
-    if (beating || closed) return;
+    if (beating || stopping) return;
     beating = true;
     heartbeat()
       .catch((error: unknown) => log.error({ err: error }, 'realtime presence heartbeat failed'))
@@ -134,7 +136,7 @@ export function createClusterHub(options: ClusterHubOptions): RealtimeHub {
     },
     async leavePresence(channel, connectionId, userId) {
       const member = presence.leave(channel, connectionId, userId);
-      if (!member || closed) return;
+      if (!member || stopping) return;
       await db
         .deleteFrom('realtime_presence')
         .where('instance_id', '=', instanceId)
@@ -160,7 +162,8 @@ export function createClusterHub(options: ClusterHubOptions): RealtimeHub {
       return [...members.values()];
     },
     async close() {
-      if (closed) return;
+      if (stopping) return;
+      stopping = true;
       clearInterval(timer);
       // Leaves are announced while the bus still runs; the sockets are closing meanwhile.
       const mine = await db
