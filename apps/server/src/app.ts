@@ -25,6 +25,7 @@ import { storageRoutes } from './modules/storage/routes';
 import { createStudentFiles } from './modules/storage/student-files';
 import { AccessLog } from './plugins/access-log';
 import { registerAuthentication } from './plugins/authentication';
+import { registerCluster, type ClusterOptions } from './plugins/cluster';
 import { registerDatabase } from './plugins/database';
 import { registerDraining } from './plugins/draining';
 import { registerErrorHandling } from './plugins/errors';
@@ -43,6 +44,8 @@ export interface BuildAppOptions {
   logger: FastifyBaseLogger;
   /** Built web app to serve; defaults to apps/web/dist. */
   webDistDir?: string;
+  /** How the instances' coordination on PostgreSQL reconnects (tests shorten it). */
+  cluster?: ClusterOptions;
 }
 
 const DEFAULT_WEB_DIST = path.resolve(fileURLToPath(import.meta.url), '../../../web/dist');
@@ -101,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   registerDatabase(app, options.database, { owned: options.ownsDatabase ?? true });
   registerEvents(app);
+  await registerCluster(app, options.database, options.cluster);
   registerSecurityHeaders(app);
   registerDraining(app, () => closing);
   await registerRateLimits(app);
@@ -143,7 +147,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(analyticsRoutes, { config });
   await app.register(dataRoutes, { config, files });
   await app.register(aiRoutes, { config, files });
-  await app.register(realtimeRoutes, { projectId: config.projectId, metrics });
+  await app.register(realtimeRoutes, {
+    projectId: config.projectId,
+    metrics,
+    presence: { expiryMs: config.presenceExpiryMs },
+  });
   await app.register(storageRoutes, { config, files });
   if (!config.production) await app.register(outboxRoutes);
   await app.register(metricsRoutes, { config, metrics });

@@ -78,6 +78,7 @@ const envSchema = z.object({
   STORAGE_S3_FORCE_PATH_STYLE: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false'),
+  PRESENCE_EXPIRY_MS: positiveInt.min(1000, 'must be at least 1000').default(30_000),
 });
 
 /**
@@ -138,6 +139,11 @@ export interface Config {
   ai: AiConfig | undefined;
   /** Per-student daily AI budgets, counted in requests and in tokens. */
   aiBudget: { requestsPerDay: number; tokensPerDay: number };
+  /**
+   * With several instances on PostgreSQL, how long a stopped instance's presence entries last;
+   * every instance marks its own fresh five times as often.
+   */
+  presenceExpiryMs: number;
 }
 
 /** An OpenAI-compatible API (OpenAI, Ollama, vLLM, llama.cpp's server, LiteLLM). */
@@ -257,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataAllowedHosts: parseAllowedHosts(vars.DATA_ALLOWED_HOSTS),
     chromiumPath: vars.CHROMIUM_PATH,
     searchUrl: vars.SEARCH_URL,
+    presenceExpiryMs: vars.PRESENCE_EXPIRY_MS,
     ai: vars.AI_BASE_URL
       ? {
           baseUrl: vars.AI_BASE_URL,

@@ -138,6 +138,33 @@ export interface AiUsageTable {
   tokens: number;
 }
 
+/** Bus messages too big for a NOTIFY, sent by id (PostgreSQL only; migration 017). */
+export interface ClusterMessagesTable {
+  id: string;
+  payload: string;
+  /** Epoch milliseconds, database clock. */
+  created_at: number;
+}
+
+/** Each instance's presence entries, one per (channel, student) (PostgreSQL only). */
+export interface RealtimePresenceTable {
+  instance_id: string;
+  channel: string;
+  user_id: string;
+  /** The PresenceMember as JSON text. */
+  member: string;
+  /** Epoch milliseconds, database clock. */
+  heartbeat_at: number;
+}
+
+/** Counters shared by every instance, one per limited key (PostgreSQL only). */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  window_ends_at: number;
+  taken: boolean;
+}
+
 export interface Database {
   auth_accounts: AuthAccountsTable;
   auth_sessions: AuthSessionsTable;
@@ -153,4 +180,7 @@ export interface Database {
   realtime_messages: RealtimeMessagesTable;
   analytics_events: AnalyticsEventsTable;
   ai_usage: AiUsageTable;
+  cluster_messages: ClusterMessagesTable;
+  realtime_presence: RealtimePresenceTable;
+  rate_limits: RateLimitsTable;
 }

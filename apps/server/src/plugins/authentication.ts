@@ -110,6 +110,9 @@ export function registerAuthentication(app: FastifyInstance, options: Authentica
   app.events.on('account.deleted', ({ accountId }) =>
     liveSessions.forget({ accountId, sessionIds: null }),
   );
+  // Sign-ins ended on another instance; after a lost connection, any of them may have been missed.
+  app.cluster.subscribe('sessions.ended', (ended) => liveSessions.forget(ended));
+  app.cluster.onReconnect(() => liveSessions.forgetAll());
 
   const isService = (request: FastifyRequest): boolean => {
     if (!serviceKeyDigest) return false;

@@ -17,6 +17,8 @@ export interface LiveSessions {
   isLive(sessionId: string, accountId: string): Promise<boolean>;
   /** Forgets what was known of these sign-ins; call it as soon as they end. */
   forget(ended: EndedSessions): void;
+  /** Forgets every sign-in, when endings may have been missed (the cluster bus reconnected). */
+  forgetAll(): void;
 }
 
 /** Sessions known live, remembered so a busy client does not cost a query per request. */
@@ -74,6 +76,10 @@ export function createLiveSessions(database: DatabaseHandle): LiveSessions {
       for (const [sessionId, owner] of live.entries()) {
         if (owner === accountId) live.delete(sessionId);
       }
+    },
+    forgetAll() {
+      endings += 1;
+      live.clear();
     },
   };
 }

@@ -7,7 +7,10 @@ import type {
 } from 'fastify';
 import { ErrorCode } from '@campuscollab/shared';
 import { deriveNetworkKey } from '../lib/client-address';
+import { createPostgresCounters, createRateLimitRows } from '../lib/cluster/postgres-counters';
+import { createPostgresRateLimitStore } from '../lib/cluster/postgres-rate-limit-store';
 import { HttpError } from '../lib/http-error';
+import { createInProcessCounters, type WindowCounters } from '../lib/window-counters';
 
 const tooManyRequests = (retryAfterSeconds: number) =>
   new HttpError(
@@ -17,14 +20,26 @@ const tooManyRequests = (retryAfterSeconds: number) =>
     { headers: { 'retry-after': String(retryAfterSeconds) } },
   );
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Counters of amounts (rows, emails) in time windows, shared like the request limits. */
+    windowCounters: WindowCounters;
+  }
+}
+
 /**
  * Rate limits are opt-in per route (`config.rateLimit`), keyed by `request.ip`: the socket's
  * address, or the client a trusted proxy names when TRUST_PROXY is set (see app.ts). A refusal
- * is our JSON 429 with Retry-After.
+ * is our JSON 429 with Retry-After. Where several instances may share the database (the cluster
+ * bus is shared: PostgreSQL), every limit and counter is counted in it, so a client spreading
+ * its attempts over the instances meets one limit (docs/architecture.md §2.5).
  */
 export async function registerRateLimits(app: FastifyInstance): Promise<void> {
+  const rows = app.cluster.shared ? createRateLimitRows(app.database.db) : null;
+  app.decorate('windowCounters', rows ? createPostgresCounters(rows) : createInProcessCounters());
   await app.register(rateLimit, {
     global: false,
+    ...(rows ? { store: createPostgresRateLimitStore(rows) } : {}),
     errorResponseBuilder: (_request, context) => tooManyRequests(Math.ceil(context.ttl / 1000)),
   });
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { buildApp } from '../../src/app';
+import { buildApp, type BuildAppOptions } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { DatabaseKind, OpenOptions } from '../../src/db/dialects/types';
 import { freePort } from './postgres-cluster';
@@ -32,7 +32,7 @@ export async function startTestApp(
   logger: FastifyBaseLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind, databaseOptions);
-  const started = await listenOn(database, env, logger);
+  const started = await startTestAppOn(database, { env, logger });
   return {
     ...started,
     async close() {
@@ -50,15 +50,27 @@ export async function startTestApp(
 export function startTestAppBeside(
   first: TestApp,
   env: Record<string, string> = {},
-  logger: FastifyBaseLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+  logger?: FastifyBaseLogger,
 ): Promise<TestApp> {
-  return listenOn(first.database, { PUBLIC_URL: first.config.publicUrl, ...env }, logger);
+  return startTestAppOn(first.database, {
+    env: { PUBLIC_URL: first.config.publicUrl, ...env },
+    logger,
+  });
 }
 
-async function listenOn(
+export interface TestAppOnOptions {
+  env?: Record<string, string>;
+  logger?: FastifyBaseLogger;
+  cluster?: BuildAppOptions['cluster'];
+}
+
+/**
+ * The real server on a database the caller made and drops: several of these on one PostgreSQL
+ * database are the instances of one deployment. Closing it leaves the database.
+ */
+export async function startTestAppOn(
   database: TestDatabase,
-  env: Record<string, string>,
-  logger: FastifyBaseLogger,
+  options: TestAppOnOptions = {},
 ): Promise<TestApp> {
   // Stored files and generated secrets go to a folder of the test's own, never the repository.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'campuscollab-data-'));
@@ -74,15 +86,16 @@ async function listenOn(
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
     AUTH_EMAIL_RATE_LIMIT_PER_HOUR: '10000',
     REFRESH_RATE_LIMIT_PER_MINUTE: '10000',
-    ...env,
+    ...options.env,
   });
   const app = await buildApp({
     config,
     database,
     ownsDatabase: false,
     jwtSecret: TEST_JWT_SECRET,
-    logger,
+    logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     webDistDir: '/nonexistent',
+    cluster: options.cluster,
   });
   await app.listen({ port, host: '127.0.0.1' });
   return {

@@ -40,6 +40,7 @@ export function openPostgres(connectionString: string, options: OpenOptions = {}
   return {
     kind: 'postgres',
     db,
+    connectionString,
     compiledQueries,
     patternMatch: (pattern, caseInsensitive) => ({
       form: caseInsensitive ? 'ilike' : 'like',

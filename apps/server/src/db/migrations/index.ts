@@ -13,6 +13,7 @@ import * as firstProfiles from './012-first-profiles';
 import * as posterNames from './013-poster-names';
 import * as emailLinksProveTheMailbox from './015-email-links-prove-the-mailbox';
 import * as aiUsage from './016-ai-usage';
+import * as cluster from './017-cluster';
 
 /** Every migration, in order. Names sort the way they must run. */
 export const migrations = {
@@ -31,4 +32,5 @@ export const migrations = {
   '013-poster-names': posterNames,
   '015-email-links-prove-the-mailbox': emailLinksProveTheMailbox,
   '016-ai-usage': aiUsage,
+  '017-cluster': cluster,
 };

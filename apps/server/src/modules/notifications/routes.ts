@@ -28,6 +28,7 @@ export async function notificationRoutes(app: FastifyInstance, options: Notifica
     mailer,
     publicUrl: config.publicUrl,
     log: app.log,
+    counters: app.windowCounters,
   });
   app.addHook('onClose', async () => unsubscribe());
 

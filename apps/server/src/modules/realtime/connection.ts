@@ -172,7 +172,11 @@ export function serveConnection(
     clearTimeout(expiryTimer);
     if (!session) return;
     for (const channel of session.subscriptions) service.hub.unsubscribe(channel, session.deliver);
-    for (const channel of session.presence) service.hub.leavePresence(channel, id, session.userId);
+    for (const channel of session.presence) {
+      service.hub
+        .leavePresence(channel, id, session.userId)
+        .catch((error: unknown) => log.error({ err: error, channel }, 'realtime leave failed'));
+    }
     session.subscriptions.clear();
     session.presence.clear();
   });

@@ -71,7 +71,7 @@ export async function handleFrame(
       return ack({ channel: message.channel, id: message.id, createdAt: message.createdAt });
     }
     case 'presence':
-      return ack(handlePresence(context, session, frame));
+      return ack(await handlePresence(context, session, frame));
     case 'history': {
       requireChannelAccess(actor, frame.channel, 'read');
       const messages = await service.history.listMessages(frame.channel, {
@@ -83,17 +83,19 @@ export async function handleFrame(
   }
 }
 
-function handlePresence(
+async function handlePresence(
   { service, limits }: FrameContext,
   session: Session,
   frame: Extract<ClientFrame, { type: 'presence' }>,
-): Record<string, unknown> {
+): Promise<Record<string, unknown>> {
   const { channel } = frame;
   requireChannelAccess({ kind: 'user', userId: session.userId }, channel, 'read');
-  if (frame.action === 'list') return { channel, members: service.hub.listPresence(channel) };
+  if (frame.action === 'list') {
+    return { channel, members: await service.hub.listPresence(channel) };
+  }
   if (frame.action === 'leave') {
     if (session.presence.delete(channel)) {
-      service.hub.leavePresence(channel, session.id, session.userId);
+      await service.hub.leavePresence(channel, session.id, session.userId);
     }
     return { channel };
   }
@@ -110,7 +112,7 @@ function handlePresence(
   if (!session.presence.has(channel))
     requireRoom(session.presence, limits.maxChannelsPerConnection);
   session.presence.add(channel);
-  service.hub.joinPresence(channel, session.id, session.userId, state);
+  await service.hub.joinPresence(channel, session.id, session.userId, state);
   return { channel };
 }
 

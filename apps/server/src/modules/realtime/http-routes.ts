@@ -83,7 +83,7 @@ export function registerHttpRoutes(
     async (request) => {
       const { channel: name } = request.query;
       requireChannelAccess(actorOf(request), name, 'read');
-      return { channel: name, members: service.hub.listPresence(name) };
+      return { channel: name, members: await service.hub.listPresence(name) };
     },
   );
 

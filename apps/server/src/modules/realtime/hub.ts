@@ -1,75 +1,71 @@
 import type { LiveFrame, PresenceMember } from '@campuscollab/shared';
+import { createPresenceBook, type PresenceState } from './presence-book';
+
+export type { PresenceState } from './presence-book';
 
 export type Subscriber = (frame: LiveFrame) => void;
 
 /**
- * Fan-out of live frames and presence between the connections of a channel. This one lives in
- * memory and sees only this process's sockets; a multi-instance deployment replaces it (for
- * example with PostgreSQL LISTEN/NOTIFY and a shared presence table) behind the same interface.
- * See docs/decisions/008-realtime.md.
+ * Fan-out of live frames and presence between the connections of a channel. The memory hub
+ * below sees only this process's sockets (SQLite, one process); on PostgreSQL, cluster-hub.ts
+ * reaches every instance's behind the same interface (docs/decisions/008-realtime.md,
+ * docs/architecture.md §2.5).
  */
 export interface RealtimeHub {
   subscribe(channel: string, subscriber: Subscriber): void;
   unsubscribe(channel: string, subscriber: Subscriber): void;
-  broadcast(channel: string, frame: LiveFrame): void;
+  /** Delivers to this process's subscribers at once, then to the other instances'. */
+  broadcast(channel: string, frame: LiveFrame): Promise<void>;
   /** Adds or updates the user's entry (keyed by user, one per channel) and announces it. */
-  joinPresence(channel: string, connectionId: string, userId: string, state: PresenceState): void;
+  joinPresence(
+    channel: string,
+    connectionId: string,
+    userId: string,
+    state: PresenceState,
+  ): Promise<void>;
   /** Removes one connection; the user leaves, announced, when their last connection does. */
-  leavePresence(channel: string, connectionId: string, userId: string): void;
-  listPresence(channel: string): PresenceMember[];
+  leavePresence(channel: string, connectionId: string, userId: string): Promise<void>;
+  listPresence(channel: string): Promise<PresenceMember[]>;
+  close(): Promise<void>;
 }
 
-export type PresenceState = Record<string, unknown>;
-
-interface PresenceEntry {
-  member: PresenceMember;
-  connections: Set<string>;
-}
-
-export function createMemoryHub(): RealtimeHub {
+/** Subscribers of this process, by channel. */
+export function createLocalFanout() {
   const subscribers = new Map<string, Set<Subscriber>>();
-  const presence = new Map<string, Map<string, PresenceEntry>>();
-
-  const broadcast = (channel: string, frame: LiveFrame) => {
-    for (const subscriber of subscribers.get(channel) ?? []) subscriber(frame);
-  };
-
   return {
-    subscribe(channel, subscriber) {
+    subscribe(channel: string, subscriber: Subscriber) {
       const set = subscribers.get(channel) ?? new Set();
       set.add(subscriber);
       subscribers.set(channel, set);
     },
-    unsubscribe(channel, subscriber) {
+    unsubscribe(channel: string, subscriber: Subscriber) {
       const set = subscribers.get(channel);
       set?.delete(subscriber);
       if (set?.size === 0) subscribers.delete(channel);
     },
-    broadcast,
-    joinPresence(channel, connectionId, userId, state) {
-      const members = presence.get(channel) ?? new Map<string, PresenceEntry>();
-      presence.set(channel, members);
-      const entry = members.get(userId) ?? {
-        member: { userId, state, joinedAt: new Date().toISOString() },
-        connections: new Set<string>(),
-      };
-      // A second tab of the same student updates their state rather than listing them twice.
-      entry.member = { ...entry.member, state };
-      entry.connections.add(connectionId);
-      members.set(userId, entry);
-      broadcast(channel, { type: 'presence', channel, event: 'join', member: entry.member });
+    deliver(channel: string, frame: LiveFrame) {
+      for (const subscriber of subscribers.get(channel) ?? []) subscriber(frame);
     },
-    leavePresence(channel, connectionId, userId) {
-      const members = presence.get(channel);
-      const entry = members?.get(userId);
-      if (!members || !entry || !entry.connections.delete(connectionId)) return;
-      if (entry.connections.size > 0) return;
-      members.delete(userId);
-      if (members.size === 0) presence.delete(channel);
-      broadcast(channel, { type: 'presence', channel, event: 'leave', member: entry.member });
+  };
+}
+
+export function createMemoryHub(): RealtimeHub {
+  const local = createLocalFanout();
+  const presence = createPresenceBook();
+
+  return {
+    subscribe: local.subscribe,
+    unsubscribe: local.unsubscribe,
+    broadcast: async (channel, frame) => local.deliver(channel, frame),
+    async joinPresence(channel, connectionId, userId, state) {
+      const member = presence.join(channel, connectionId, userId, state);
+      local.deliver(channel, { type: 'presence', channel, event: 'join', member });
     },
-    listPresence(channel) {
-      return [...(presence.get(channel)?.values() ?? [])].map((entry) => entry.member);
+    async leavePresence(channel, connectionId, userId) {
+      const member = presence.leave(channel, connectionId, userId);
+      if (member) local.deliver(channel, { type: 'presence', channel, event: 'leave', member });
     },
+    listPresence: async (channel) => presence.list(channel),
+    close: async () => {},
   };
 }

@@ -6,6 +6,7 @@ import type { AppMetrics } from '../metrics/app-metrics';
 import { startHeartbeat } from './heartbeat';
 import { createHistoryStore, DEFAULT_HISTORY, type HistoryOptions } from './history';
 import { registerHttpRoutes } from './http-routes';
+import { createClusterHub, type PresenceTimings } from './cluster-hub';
 import { createMemoryHub, type RealtimeHub } from './hub';
 import { CloseCode, DEFAULT_LIMITS, type RealtimeLimits } from './protocol';
 import { forwardDomainEvents } from './server-events';
@@ -22,10 +23,12 @@ export interface RealtimeRoutesOptions {
   limits?: Partial<RealtimeLimits>;
   history?: Partial<HistoryOptions>;
   connectionsPerMinute?: number;
-  /** Replaces the in-memory hub, for a multi-instance fan-out. */
+  /** Replaces the hub chosen by the cluster bus (memory for one process, PostgreSQL otherwise). */
   hub?: RealtimeHub;
   /** Where the count of open sockets is reported, read on each scrape. */
   metrics?: AppMetrics;
+  /** Presence heartbeat and expiry across instances (tests shorten them). */
+  presence?: Partial<PresenceTimings>;
 }
 
 /**
@@ -36,7 +39,17 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const sockets = createSocketRegistry();
   const history = createHistoryStore(app.database.db, { ...DEFAULT_HISTORY, ...options.history });
-  const service = createRealtimeService(options.hub ?? createMemoryHub(), history, sockets);
+  const hub =
+    options.hub ??
+    (app.cluster.shared
+      ? createClusterHub({
+          bus: app.cluster,
+          db: app.database.db,
+          log: app.log,
+          timings: options.presence,
+        })
+      : createMemoryHub());
+  const service = createRealtimeService(hub, history, sockets);
   const heartbeat = startHeartbeat(options.heartbeatMs ?? REALTIME_HEARTBEAT_MS);
   options.metrics?.gaugeOnScrape(
     'campuscollab_realtime_open_sockets',
@@ -83,8 +96,20 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
   registerHttpRoutes(app, service, limits);
 
   const stopForwarding = forwardDomainEvents(app.events, service);
+  // Sign-ins ended on another instance close their sockets here too (docs/security.md).
+  const stopHearing = app.cluster.subscribe('sessions.ended', ({ accountDeleted, ...ended }) =>
+    sockets.closeSignedInSockets(
+      ended,
+      CloseCode.unauthorized,
+      accountDeleted ? 'Account deleted' : 'Session ended',
+    ),
+  );
   app.addHook('onClose', async () => {
     stopForwarding();
+    stopHearing();
     heartbeat.stop();
+    await hub
+      .close()
+      .catch((error: unknown) => app.log.error({ err: error }, 'realtime hub close failed'));
   });
 }

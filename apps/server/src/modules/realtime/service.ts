@@ -40,7 +40,7 @@ export function createRealtimeService(
         createdAt: new Date(now).toISOString(),
       };
       await history.insertMessage(message);
-      hub.broadcast(message.channel, { type: 'message', ...message });
+      await hub.broadcast(message.channel, { type: 'message', ...message });
       return message;
     },
   };

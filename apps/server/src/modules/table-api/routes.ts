@@ -2,7 +2,6 @@ import { NEXT_CURSOR_HEADER, TABLE_API_MAX_ROWS } from '@campuscollab/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../../lib/json-limits';
-import { createInProcessCounters } from '../../lib/window-counters';
 import {
   parsePostgrestRequest,
   PostgrestCode,
@@ -39,7 +38,7 @@ export async function dbRoutes(app: FastifyInstance, options: DbRoutesOptions) {
       messages: rateLimits.messageRowsPerMinute,
       applications: rateLimits.applicationRowsPerMinute,
     },
-    createInProcessCounters(),
+    app.windowCounters,
   );
   const prepare = async (
     request: FastifyRequest<{ Params: TableParams }>,

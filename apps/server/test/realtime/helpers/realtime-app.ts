@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { realtimeRoutes, type RealtimeRoutesOptions } from '../../../src/modules/realtime/routes';
 import { registerAuthentication } from '../../../src/plugins/authentication';
+import { registerCluster } from '../../../src/plugins/cluster';
 import { registerDatabase } from '../../../src/plugins/database';
 import { registerErrorHandling } from '../../../src/plugins/errors';
 import { registerEvents } from '../../../src/plugins/events';
@@ -36,6 +37,7 @@ export async function startRealtimeApp(
   registerErrorHandling(app);
   registerDatabase(app, database, { owned: false });
   registerEvents(app);
+  await registerCluster(app, database);
   await registerRateLimits(app);
   registerAuthentication(app, {
     database,

@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import type { Database } from '../../db/schema';
+import type { ClusterBus, ClusterHandler } from './cluster-bus';
+
+/** The NOTIFY channel; LISTEN/NOTIFY is per database, so deployments never hear each other. */
+export const CLUSTER_CHANNEL = 'campuscollab_cluster';
+
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; bigger messages go by id. */
+export const MAX_NOTIFY_BYTES = 7900;
+
+/** Stored messages are read within milliseconds; a minute covers a slow receiver. */
+const STORED_MESSAGE_MS = 60_000;
+
+/** The listener's application_name prefix, which names it in pg_stat_activity. */
+export const LISTENER_NAME = 'campuscollab-cluster';
+
+export interface PostgresBusOptions {
+  db: Kysely<Database>;
+  connectionString: string;
+  log: FastifyBaseLogger;
+  /** First wait before reconnecting the listener; doubles up to `reconnectMaxMs`. */
+  reconnectMinMs?: number;
+  reconnectMaxMs?: number;
+}
+
+/** What travels in a NOTIFY: the sender, the topic, and the data or the id it is stored under. */
+interface Envelope {
+  i: string;
+  t: string;
+  d?: unknown;
+  r?: string;
+}
+
+/** Epoch milliseconds by the database's clock, which every instance shares. */
+export const databaseNowMs = sql<number>`(extract(epoch from now()) * 1000)::bigint`;
+
+/**
+ * The bus on PostgreSQL LISTEN/NOTIFY (docs/architecture.md §2.5): NOTIFY goes through the pool,
+ * LISTEN holds a connection of its own, reconnected with backoff when it drops. Messages are
+ * handled one at a time in the order they arrive, so a stored one read back by id is not
+ * overtaken by a smaller one sent after it.
+ */
+export async function createPostgresBus<Topics extends object>(
+  options: PostgresBusOptions,
+): Promise<ClusterBus<Topics>> {
+  const { db, log } = options;
+  const reconnectMinMs = options.reconnectMinMs ?? 250;
+  const reconnectMaxMs = options.reconnectMaxMs ?? 10_000;
+  const instanceId = randomUUID();
+  const handlers = new Map<string, Set<ClusterHandler<never>>>();
+  const reconnectHandlers = new Set<() => void>();
+  let listener: pg.Client | null = null;
+  let closed = false;
+  let failures = 0;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+  let receiving = Promise.resolve();
+  let sending = Promise.resolve();
+  let nextPrune = 0;
+
+  const dispatch = async (envelope: Envelope) => {
+    let data = envelope.d;
+    if (envelope.r !== undefined) {
+      const row = await db
+        .selectFrom('cluster_messages')
+        .select('payload')
+        .where('id', '=', envelope.r)
+        .executeTakeFirst();
+      if (!row)
+        return log.warn({ topic: envelope.t }, 'cluster message expired before it was read');
+      data = JSON.parse(row.payload) as unknown;
+    }
+    for (const handler of [...(handlers.get(envelope.t) ?? [])]) {
+      try {
+        await (handler as ClusterHandler<unknown>)(data);
+      } catch (error) {
+        log.error({ err: error, topic: envelope.t }, 'cluster message handler failed');
+      }
+    }
+  };
+
+  const receive = (message: pg.Notification) => {
+    if (message.channel !== CLUSTER_CHANNEL || !message.payload) return;
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(message.payload) as Envelope;
+    } catch {
+      return log.warn('unreadable cluster message');
+    }
+    if (typeof envelope.i !== 'string' || typeof envelope.t !== 'string') return;
+    if (envelope.r !== undefined && typeof envelope.r !== 'string') return;
+    if (envelope.i === instanceId) return;
+    receiving = receiving
+      .then(() => dispatch(envelope))
+      .catch((error: unknown) => log.error({ err: error }, 'cluster message failed'));
+  };
+
+  const scheduleReconnect = () => {
+    if (closed || reconnectTimer) return;
+    const delay = Math.min(reconnectMaxMs, reconnectMinMs * 2 ** failures);
+    failures += 1;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      connect().then(
+        () => {
+          for (const handler of reconnectHandlers) handler();
+        },
+        (error: unknown) => {
+          log.warn({ err: error }, 'cluster listener could not reconnect; retrying');
+          scheduleReconnect();
+        },
+      );
+    }, delay);
+    reconnectTimer.unref();
+  };
+
+  const connect = async () => {
+    const client = new pg.Client({
+      connectionString: options.connectionString,
+      application_name: `${LISTENER_NAME} ${instanceId}`,
+    });
+    // A dropped connection emits 'error' and then 'end'; both lead to one reconnect.
+    const lost = (error?: unknown) => {
+      if (listener !== client) return;
+      listener = null;
+      if (!closed) log.warn({ err: error }, 'cluster listener lost its connection; reconnecting');
+      scheduleReconnect();
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    client.on('notification', receive);
+    try {
+      await client.connect();
+      await client.query(`listen ${CLUSTER_CHANNEL}`);
+    } catch (error) {
+      client.removeAllListeners('end');
+      await client.end().catch(() => {});
+      throw error;
+    }
+    if (closed) return void (await client.end().catch(() => {}));
+    listener = client;
+    failures = 0;
+  };
+
+  const store = async (payload: string): Promise<string> => {
+    const id = randomUUID();
+    await db
+      .insertInto('cluster_messages')
+      .values({ id, payload, created_at: databaseNowMs })
+      .execute();
+    if (Date.now() >= nextPrune) {
+      nextPrune = Date.now() + STORED_MESSAGE_MS;
+      await db
+        .deleteFrom('cluster_messages')
+        .where('created_at', '<', sql<number>`${databaseNowMs} - ${STORED_MESSAGE_MS}`)
+        .execute();
+    }
+    return id;
+  };
+
+  const send = async (topic: string, data: unknown) => {
+    let text = JSON.stringify({ i: instanceId, t: topic, d: data } satisfies Envelope);
+    if (Buffer.byteLength(text) > MAX_NOTIFY_BYTES) {
+      const id = await store(JSON.stringify(data));
+      text = JSON.stringify({ i: instanceId, t: topic, r: id } satisfies Envelope);
+    }
+    await sql`select pg_notify(${CLUSTER_CHANNEL}, ${text})`.execute(db);
+  };
+
+  await connect();
+
+  return {
+    instanceId,
+    shared: true,
+    publish(topic, data) {
+      // One after another: NOTIFYs from different pool connections could commit out of order.
+      const sent = sending.then(() => send(topic, data));
+      sending = sent.catch(() => {});
+      return sent;
+    },
+    subscribe(topic, handler) {
+      const set = handlers.get(topic) ?? new Set();
+      set.add(handler as ClusterHandler<never>);
+      handlers.set(topic, set);
+      return () => set.delete(handler as ClusterHandler<never>);
+    },
+    onReconnect(handler) {
+      reconnectHandlers.add(handler);
+      return () => reconnectHandlers.delete(handler);
+    },
+    async close() {
+      closed = true;
+      clearTimeout(reconnectTimer);
+      const client = listener;
+      listener = null;
+      await client?.end().catch(() => {});
+      await sending;
+      await receiving;
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { WindowCounters } from '../window-counters';
+import { databaseNowMs } from './postgres-bus';
+
+/** Ended windows are deleted at most this often per instance, so idle keys do not pile up. */
+const PRUNE_EVERY_MS = 60_000;
+
+/** Longer keys (an address in a body, say) are stored as their digest: the row stays small. */
+const MAX_KEY_LENGTH = 200;
+
+const integer = (value: number) => sql<number>`cast(${value} as integer)`;
+const bigint = (value: number) => sql<number>`cast(${value} as bigint)`;
+
+/**
+ * Fixed-window counters in the `rate_limits` table, shared by every instance on the database
+ * (docs/architecture.md §2.5). Each count is one upsert, so two instances counting the same key
+ * at once both add to one row. Windows follow the database's clock, which every instance shares.
+ */
+export function createRateLimitRows(db: Kysely<Database>) {
+  let nextPrune = 0;
+
+  const rowKey = (namespace: string, key: string) => {
+    // A separator no limit name or key contains, so two limits' keys never meet.
+    const full = `${namespace}\u001f${key}`;
+    return full.length <= MAX_KEY_LENGTH
+      ? full
+      : `${namespace}\u001fsha256:${createHash('sha256').update(key).digest('hex')}`;
+  };
+
+  const prune = async () => {
+    if (Date.now() < nextPrune) return;
+    nextPrune = Date.now() + PRUNE_EVERY_MS;
+    await db.deleteFrom('rate_limits').where('window_ends_at', '<=', databaseNowMs).execute();
+  };
+
+  const ended = sql<boolean>`rate_limits.window_ends_at <= ${databaseNowMs}`;
+
+  return {
+    rowKey,
+    /** Adds one request; answers the window's count and the milliseconds it has left. */
+    async increment(key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+      await prune();
+      const row = await db
+        .insertInto('rate_limits')
+        .values({
+          key,
+          count: 1,
+          window_ends_at: sql<number>`${databaseNowMs} + ${bigint(windowMs)}`,
+          taken: true,
+        })
+        .onConflict((conflict) =>
+          conflict.column('key').doUpdateSet({
+            count: sql<number>`case when ${ended} then 1 else rate_limits.count + 1 end`,
+            window_ends_at: sql<number>`case when ${ended} then excluded.window_ends_at else rate_limits.window_ends_at end`,
+            taken: true,
+          }),
+        )
+        .returning(['count', sql<number>`window_ends_at - ${databaseNowMs}`.as('ttl')])
+        .executeTakeFirstOrThrow();
+      return { current: row.count, ttl: row.ttl };
+    },
+    /** The window's count without adding to it. */
+    async read(key: string): Promise<{ current: number; ttl: number }> {
+      const row = await db
+        .selectFrom('rate_limits')
+        .select(['count', sql<number>`window_ends_at - ${databaseNowMs}`.as('ttl')])
+        .where('key', '=', key)
+        .where('window_ends_at', '>', databaseNowMs)
+        .executeTakeFirst();
+      return row ? { current: row.count, ttl: row.ttl } : { current: 0, ttl: 0 };
+    },
+    /** Adds `amount` unless that passes `max` (lib/window-counters.ts). */
+    async take(key: string, amount: number, max: number, windowMs: number) {
+      await prune();
+      const fits = sql<boolean>`${integer(amount)} <= ${integer(max)}`;
+      const fitsAfter = sql<boolean>`rate_limits.count + ${integer(amount)} <= ${integer(max)}`;
+      const row = await db
+        .insertInto('rate_limits')
+        .values({
+          key,
+          count: sql<number>`case when ${fits} then ${integer(amount)} else 0 end`,
+          window_ends_at: sql<number>`${databaseNowMs} + ${bigint(windowMs)}`,
+          taken: fits,
+        })
+        .onConflict((conflict) =>
+          conflict.column('key').doUpdateSet({
+            count: sql<number>`case
+              when ${ended} then excluded.count
+              when ${fitsAfter} then rate_limits.count + ${integer(amount)}
+              else rate_limits.count end`,
+            taken: sql<boolean>`case when ${ended} then excluded.taken else ${fitsAfter} end`,
+            window_ends_at: sql<number>`case when ${ended} then excluded.window_ends_at else rate_limits.window_ends_at end`,
+          }),
+        )
+        .returning(['count', 'taken', sql<number>`window_ends_at - ${databaseNowMs}`.as('ttl')])
+        .executeTakeFirstOrThrow();
+      return { taken: row.taken, count: row.count, resetsInMs: row.ttl };
+    },
+  };
+}
+
+type RateLimitRows = ReturnType<typeof createRateLimitRows>;
+
+/** lib/window-counters.ts' interface, counted in the database for every instance. */
+export function createPostgresCounters(rows: RateLimitRows): WindowCounters {
+  return {
+    take: (key, amount, { max, windowMs }) =>
+      rows.take(rows.rowKey('count', key), amount, max, windowMs),
+  };
+}
