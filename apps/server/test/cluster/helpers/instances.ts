@@ -2,8 +2,11 @@ import pg from 'pg';
 import { startTestAppOn, type TestApp } from '../../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database';
 
-/** Presence expiry short enough for a test to wait for it (30 s by default). */
-export const TEST_PRESENCE_EXPIRY_MS = 1_500;
+/**
+ * Presence expiry short enough for a test to wait for it (30 s by default), and long enough that
+ * a busy CI machine delaying a heartbeat does not expire a live instance's members mid-test.
+ */
+export const TEST_PRESENCE_EXPIRY_MS = 4_000;
 
 export interface Instances {
   database: TestDatabase;
