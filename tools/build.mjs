@@ -14,7 +14,7 @@ const COMMANDS = {
 const TOOLS = { web: 'node_modules/vite', server: 'node_modules/esbuild' };
 
 /** Builds the targets in order; false (after saying why) when one cannot be built. */
-export function build(targets, root = ROOT) {
+export function build(targets, root = ROOT, why = '') {
   for (const target of targets) {
     if (!existsSync(path.join(root, TOOLS[target]))) {
       console.error(
@@ -22,6 +22,7 @@ export function build(targets, root = ROOT) {
       );
       return false;
     }
+    if (why) console.log(`Building the ${target}: ${why}`);
     const [command, args] = COMMANDS[target];
     const done = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
     if (done.status !== 0) return false;
@@ -31,9 +32,7 @@ export function build(targets, root = ROOT) {
 
 /** Builds what is stale, saying so; false when that failed. */
 export function buildIfStale(root = ROOT) {
-  const stale = staleTargets(root);
-  if (stale.length > 0) console.log(`Building ${stale.join(' and ')}: missing or older than its sources`);
-  return build(stale, root);
+  return build(staleTargets(root), root, 'missing or older than its sources');
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
