@@ -19,8 +19,8 @@ function nodeModulesFolders(root: string): string[] {
 }
 
 /**
- * The repository with its build, as `npm run build && npm prune --omit=dev` leaves it, in a
- * folder of its own. Sources and the build are copied with their times (`npm start` compares
+ * The repository with its build, as `npm run build && npm prune --omit=dev` leaves it (and the
+ * Dockerfile's build stage), in a folder of its own. Sources and the build are copied with their times (`npm start` compares
  * them); node_modules are hard links, so the copy is quick. Pruning only unlinks those, and the
  * files npm rewrites in place (package.json, the lock files) are real copies, so the repository's
  * own node_modules are never touched.
@@ -50,5 +50,7 @@ export function makePrunedCopy(root: string): string {
     cwd: copy,
     stdio: 'pipe',
   });
+  // As in the Docker image: the bundle holds the workspace packages, so nothing needs their links.
+  rmSync(path.join(copy, 'node_modules/@campuscollab'), { recursive: true });
   return copy;
 }
