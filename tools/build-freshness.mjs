@@ -20,6 +20,8 @@ export const TARGETS = {
       'apps/web/page-chunks.ts',
       'apps/web/scripts/precompress.mjs',
       'apps/web/package.json',
+      // The web bundle holds its dependencies (React and the rest): an upgrade rebuilds it.
+      'package-lock.json',
       'packages/sdk/src',
       ...SHARED,
     ],
