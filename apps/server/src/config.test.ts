@@ -47,6 +47,11 @@ describe('loadConfig', () => {
       /^AUTH_RATE_LIMIT_PER_MINUTE must be a positive integer/,
     ],
     [{ NODE_ENV: 'staging' }, /^NODE_ENV /],
+    [{ NODE_ENV: 'production' }, /^JWT_SECRET must be set when NODE_ENV is production \(/],
+    [
+      { NODE_ENV: 'production', JWT_SECRET: '' },
+      /^JWT_SECRET must be set when NODE_ENV is production/,
+    ],
     [{ TRUST_PROXY: 'yes' }, /^TRUST_PROXY: "yes" is not/],
     [{ TRUST_PROXY: '0' }, /^TRUST_PROXY: "0" is not/],
     [{ TRUST_PROXY: '-1' }, /^TRUST_PROXY: "-1" is not/],

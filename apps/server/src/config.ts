@@ -235,6 +235,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`${name} ${issue?.message ?? 'is invalid'}${shown}`);
   }
   const vars = result.data;
+  // Instances behind one proxy must sign with one secret, and a secret generated into one
+  // container's DATA_DIR would be lost with it: production is told it explicitly.
+  if (vars.NODE_ENV === 'production' && !vars.JWT_SECRET) {
+    throw new ConfigError(
+      'JWT_SECRET must be set when NODE_ENV is production (generate one with: openssl rand -base64 48)',
+    );
+  }
   return {
     production: vars.NODE_ENV === 'production',
     port: vars.PORT,

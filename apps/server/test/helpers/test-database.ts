@@ -8,8 +8,23 @@ import { openSqlite } from '../../src/db/dialects/sqlite';
 import type { DatabaseHandle, DatabaseKind, OpenOptions } from '../../src/db/dialects/types';
 import { migrateToLatest } from '../../src/db/migrate';
 
-/** Every integration test runs once per database kind. */
-export const DIALECTS: DatabaseKind[] = ['sqlite', 'postgres'];
+const KINDS: readonly DatabaseKind[] = ['sqlite', 'postgres'];
+
+/**
+ * Every integration test runs once per database kind. TEST_DIALECTS=postgres narrows that for a
+ * run on a Node that has no SQLite binding built for it (.ci/node24-server-tests).
+ */
+export const DIALECTS: DatabaseKind[] = parseDialects(process.env.TEST_DIALECTS);
+
+function parseDialects(list: string | undefined): DatabaseKind[] {
+  if (!list) return [...KINDS];
+  const named = list.split(',').map((kind) => kind.trim());
+  const unknown = named.filter((kind) => !KINDS.includes(kind as DatabaseKind));
+  if (unknown.length > 0 || named.length === 0) {
+    throw new Error(`TEST_DIALECTS names ${unknown.join(', ')}; known: ${KINDS.join(', ')}`);
+  }
+  return named as DatabaseKind[];
+}
 
 export interface TestDatabase extends DatabaseHandle {
   /** Connection string (postgres) or file path (sqlite), for a server started in a child process. */
