@@ -37,6 +37,8 @@ export interface DatabaseHandle {
   compiledQueries: CompiledQueries;
   /** SQLite's file, for tools that open their own connection to it (the seed's bulk writer). */
   file?: string;
+  /** PostgreSQL's URL, for what keeps connections of its own (job queue, cluster locks). */
+  connectionString?: string;
   /**
    * How this database runs `like` (case-sensitive) or `ilike` with PostgreSQL's pattern rules
    * (`%`, `_`, `\` escapes): `form` decides the SQL and `operand` is the value bound to it, so
