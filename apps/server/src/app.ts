@@ -24,6 +24,7 @@ import { registerAuthentication } from './plugins/authentication';
 import { registerDatabase } from './plugins/database';
 import { registerErrorHandling } from './plugins/errors';
 import { registerEvents } from './plugins/events';
+import { registerPeriodicJobs } from './plugins/periodic-jobs';
 import { registerRateLimits } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
@@ -93,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   registerDatabase(app, options.database, { owned: options.ownsDatabase ?? true });
   registerEvents(app);
+  registerPeriodicJobs(app);
   registerSecurityHeaders(app);
   await registerRateLimits(app);
   registerAuthentication(app, {

@@ -30,8 +30,10 @@ export async function startTestApp(
   env: Record<string, string> = {},
   databaseOptions: OpenOptions = {},
   logger: FastifyBaseLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+  /** Another app's database, for a second instance of one deployment; left open on close. */
+  shared?: TestDatabase,
 ): Promise<TestApp> {
-  const database = await createTestDatabase(kind, databaseOptions);
+  const database = shared ?? (await createTestDatabase(kind, databaseOptions));
   // Stored files and generated secrets go to a folder of the test's own, never the repository.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'campuscollab-data-'));
   const port = await freePort();
@@ -64,7 +66,7 @@ export async function startTestApp(
     baseUrl,
     async close() {
       await app.close();
-      await database.drop();
+      if (!shared) await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
