@@ -66,3 +66,24 @@ export function createAdvisoryLeadership(
     },
   };
 }
+
+/**
+ * Runs `work` while holding the advisory lock `name`, waiting for it: for steps that must not
+ * run twice at once when instances start together, like installing pg-boss's schema, whose
+ * first install two instances could otherwise both attempt.
+ */
+export async function withAdvisoryLock<T>(
+  connectionString: string,
+  name: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  const connection = new pg.Client({ connectionString });
+  await connection.connect();
+  try {
+    await connection.query('select pg_advisory_lock($1, hashtext($2))', [LOCK_NAMESPACE, name]);
+    return await work();
+  } finally {
+    // Ending the session frees the lock, also when `work` failed.
+    await connection.end();
+  }
+}
