@@ -48,6 +48,9 @@ export async function startTestApp(
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
     AUTH_EMAIL_RATE_LIMIT_PER_HOUR: '10000',
     REFRESH_RATE_LIMIT_PER_MINUTE: '10000',
+    // Retries of queued emails (PostgreSQL with SMTP_URL) come back within the test.
+    EMAIL_POLL_SECONDS: '0.5',
+    EMAIL_RETRY_DELAY_SECONDS: '1',
     ...env,
   });
   const app = await buildApp({

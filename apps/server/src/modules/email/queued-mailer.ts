@@ -7,6 +7,8 @@ import type { Email, Mailer } from '../../lib/mailer';
 const QUEUE = 'email';
 /** pg-boss's connections per instance: a sender, the worker's polls, its maintenance. */
 const QUEUE_CONNECTIONS = 4;
+/** Emails an instance sends at once, each on its own SMTP connection. */
+const BATCH_SIZE = 10;
 /** Longer than nodemailer takes to give up on a server; an attempt past it counts as failed. */
 const ATTEMPT_SECONDS = 5 * 60;
 /** Sent emails carry single-use links: keep them only as long as an operator might look. */
@@ -42,24 +44,33 @@ export async function startQueuedMailer(options: {
     if (!(await boss.getQueue(QUEUE))) await boss.createQueue(QUEUE);
   });
 
-  await boss.work<Email>(
+  // Each email of a batch succeeds or fails alone: pg-boss completes, when the handler
+  // resolves, only the jobs still active, so the failed ones keep their retry.
+  const workerId = await boss.work<Email>(
     QUEUE,
-    { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: queue.pollSeconds },
-    async ([job]) => {
-      if (!job) return;
-      try {
-        await inner.send(job.data);
-      } catch (error) {
-        const last = job.retryCount >= job.retryLimit;
-        const context = { err: error, jobId: job.id, to: job.data.to, attempt: job.retryCount + 1 };
-        if (last) {
-          log.error(context, `email failed for good; it stays failed in ${queue.schema}.job`);
-        } else {
-          log.warn(context, 'email failed; it will be retried');
-        }
-        // pg-boss records the failure and schedules the retry.
-        throw error;
-      }
+    { includeMetadata: true, batchSize: BATCH_SIZE, pollingIntervalSeconds: queue.pollSeconds },
+    async (jobs) => {
+      await Promise.all(
+        jobs.map(async (job) => {
+          try {
+            await inner.send(job.data);
+          } catch (error) {
+            const last = job.retryCount >= job.retryLimit;
+            const context = {
+              err: error,
+              jobId: job.id,
+              to: job.data.to,
+              attempt: job.retryCount + 1,
+            };
+            if (last) {
+              log.error(context, `email failed for good; it stays failed in ${queue.schema}.job`);
+            } else {
+              log.warn(context, 'email failed; it will be retried');
+            }
+            await boss.fail(QUEUE, job.id, { message: (error as Error).message });
+          }
+        }),
+      );
     },
   );
 
@@ -71,6 +82,9 @@ export async function startQueuedMailer(options: {
         retryBackoff: true,
         expireInSeconds: ATTEMPT_SECONDS,
       });
+      // This instance's worker looks now rather than at its next poll: an email usually
+      // leaves as soon as it would have without the queue.
+      boss.notifyWorker(workerId);
     },
     async close() {
       // A sending attempt in progress finishes; queued emails wait for the next instance.
