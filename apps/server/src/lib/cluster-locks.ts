@@ -78,6 +78,8 @@ export async function withAdvisoryLock<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   const connection = new pg.Client({ connectionString });
+  // A lost connection fails the query below; it must not also crash the process.
+  connection.on('error', () => {});
   await connection.connect();
   try {
     await connection.query('select pg_advisory_lock($1, hashtext($2))', [LOCK_NAMESPACE, name]);
