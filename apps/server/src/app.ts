@@ -13,6 +13,7 @@ import { adminSqlRoutes } from './modules/table-api/admin-routes';
 import { dbRoutes } from './modules/table-api/routes';
 import { createOutboxMailer } from './modules/email/outbox-mailer';
 import { outboxRoutes } from './modules/email/outbox-routes';
+import { startQueuedMailer } from './modules/email/queued-mailer';
 import { healthRoutes } from './modules/health/routes';
 import { createAppMetrics } from './modules/metrics/app-metrics';
 import { instrumentRequests } from './modules/metrics/http-metrics';
@@ -31,6 +32,7 @@ import { registerDraining } from './plugins/draining';
 import { registerErrorHandling } from './plugins/errors';
 import { registerEvents } from './plugins/events';
 import { registerOpenApi } from './plugins/openapi';
+import { registerPeriodicJobs } from './plugins/periodic-jobs';
 import { registerRateLimits } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
@@ -64,6 +66,26 @@ function toFastifyTrustProxy(
 ): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trustProxy !== 'number') return trustProxy;
   return (_address: string, hop: number) => hop < trustProxy;
+}
+
+/**
+ * SMTP, behind a durable queue on PostgreSQL so several instances share the sending and an
+ * outage loses nothing; without SMTP_URL, the dev outbox, a table already.
+ */
+async function createMailer(
+  config: Config,
+  database: DatabaseHandle,
+  log: FastifyBaseLogger,
+): Promise<Mailer> {
+  if (!config.smtpUrl) return createOutboxMailer(database.db, log);
+  const smtp = createSmtpMailer(config.smtpUrl, config.mailFrom);
+  if (!database.connectionString) return smtp;
+  return startQueuedMailer({
+    connectionString: database.connectionString,
+    queue: config.emailQueue,
+    inner: smtp,
+    log,
+  });
 }
 
 /** Builds the whole app without listening, so tests can inject requests or pick a port. */
@@ -105,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerDatabase(app, options.database, { owned: options.ownsDatabase ?? true });
   registerEvents(app);
   await registerCluster(app, options.database, options.cluster);
+  registerPeriodicJobs(app);
   registerSecurityHeaders(app);
   registerDraining(app, () => closing);
   await registerRateLimits(app);
@@ -119,11 +142,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     serviceKey: config.serviceKey,
   });
 
-  const mailer: Mailer = config.smtpUrl
-    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-    : createOutboxMailer(options.database.db, app.log);
+  const mailer = await createMailer(config, options.database, app.log);
+  app.addHook('onClose', async () => {
+    // Root onClose hooks run last-added first: let event handlers still composing emails hand
+    // them over before the mailer (the queue's sender) stops.
+    await app.events.drain();
+    await mailer.close();
+  });
   if (!config.smtpUrl) observeEmailOutbox(metrics, options.database.db);
-  app.addHook('onClose', async () => mailer.close());
   if (config.production && !config.smtpUrl) {
     // It still runs (sign-up links reach the log), but no student would receive an email.
     app.log.warn('SMTP_URL is not set: emails are kept in the outbox table and logged, not sent');

@@ -24,12 +24,41 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the database pool, migrations and the email queue, with defaults', () => {
+    expect(loadConfig({})).toMatchObject({
+      databasePoolSize: 10,
+      migrateOnStart: true,
+      emailQueue: { schema: 'pgboss', retryLimit: 12, retryDelaySeconds: 30, pollSeconds: 2 },
+    });
+    const set = loadConfig({
+      DATABASE_POOL_SIZE: '25',
+      MIGRATE_ON_START: 'false',
+      JOBS_SCHEMA: 'campus_jobs',
+      EMAIL_RETRY_LIMIT: '0',
+      EMAIL_RETRY_DELAY_SECONDS: '5',
+      EMAIL_POLL_SECONDS: '0.5',
+    });
+    expect(set).toMatchObject({
+      databasePoolSize: 25,
+      migrateOnStart: false,
+      emailQueue: { schema: 'campus_jobs', retryLimit: 0, retryDelaySeconds: 5, pollSeconds: 0.5 },
+    });
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
   });
 
   it.each([
     [{ PORT: 'abc' }, /^PORT must be an integer from 0 to 65535 \(got "abc"\)$/],
+    [{ DATABASE_POOL_SIZE: '0' }, /^DATABASE_POOL_SIZE must be a positive integer/],
+    [{ MIGRATE_ON_START: 'yes' }, /^MIGRATE_ON_START must be true or false/],
+    [{ JOBS_SCHEMA: 'pg boss;' }, /^JOBS_SCHEMA must be a lowercase SQL identifier/],
+    [{ EMAIL_RETRY_LIMIT: '-1' }, /^EMAIL_RETRY_LIMIT must be an integer from 0 to 30/],
+    [
+      { EMAIL_POLL_SECONDS: '0.1' },
+      /^EMAIL_POLL_SECONDS must be a number of seconds, at least 0.5/,
+    ],
     [{ PORT: '70000' }, /^PORT must be an integer/],
     [{ PUBLIC_URL: 'ftp://x' }, /^PUBLIC_URL must be an http\(s\) URL/],
     [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL must be a postgres:\/\/ URL/],

@@ -23,6 +23,10 @@ const positiveInt = z.coerce
   .int('must be a positive integer')
   .positive('must be a positive integer');
 
+const flag = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1');
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),
@@ -33,6 +37,24 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// URL')
     .optional(),
+  // pg's own default; each instance opens at most this many connections for requests.
+  DATABASE_POOL_SIZE: positiveInt.max(1000, 'must be at most 1000').default(10),
+  MIGRATE_ON_START: flag.default(true),
+  JOBS_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lowercase SQL identifier')
+    .default('pgboss'),
+  EMAIL_RETRY_LIMIT: z.coerce
+    .number({ error: 'must be an integer from 0 to 30' })
+    .int('must be an integer from 0 to 30')
+    .min(0, 'must be an integer from 0 to 30')
+    .max(30, 'must be an integer from 0 to 30')
+    .default(12),
+  EMAIL_RETRY_DELAY_SECONDS: positiveInt.default(30),
+  EMAIL_POLL_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds, at least 0.5' })
+    .min(0.5, 'must be a number of seconds, at least 0.5')
+    .default(2),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
@@ -107,6 +129,12 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections each instance keeps to PostgreSQL for requests (jobs have their own few). */
+  databasePoolSize: number;
+  /** False when a deployment migrates as a separate step (`npm run migrate`). */
+  migrateOnStart: boolean;
+  /** The durable email queue on PostgreSQL (modules/email/queued-mailer.ts). */
+  emailQueue: EmailQueueConfig;
   smtpUrl: string | undefined;
   mailFrom: string;
   projectId: string;
@@ -144,6 +172,17 @@ export interface Config {
    * every instance marks its own fresh five times as often.
    */
   presenceExpiryMs: number;
+}
+
+export interface EmailQueueConfig {
+  /** The schema pg-boss keeps its tables in. */
+  schema: string;
+  /** Attempts after the first before an email is left failed. */
+  retryLimit: number;
+  /** The first retry's delay; each later one doubles it, with jitter. */
+  retryDelaySeconds: number;
+  /** How often each instance's worker looks for emails to send. */
+  pollSeconds: number;
 }
 
 /** An OpenAI-compatible API (OpenAI, Ollama, vLLM, llama.cpp's server, LiteLLM). */
@@ -249,6 +288,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
     dataDir: vars.DATA_DIR,
     databaseUrl: vars.DATABASE_URL,
+    databasePoolSize: vars.DATABASE_POOL_SIZE,
+    migrateOnStart: vars.MIGRATE_ON_START,
+    emailQueue: {
+      schema: vars.JOBS_SCHEMA,
+      retryLimit: vars.EMAIL_RETRY_LIMIT,
+      retryDelaySeconds: vars.EMAIL_RETRY_DELAY_SECONDS,
+      pollSeconds: vars.EMAIL_POLL_SECONDS,
+    },
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,
     projectId: vars.PROJECT_ID,

@@ -7,10 +7,14 @@ export interface Email {
   html: string;
 }
 
-/** Where emails go: a real SMTP server, or the dev outbox in the database. */
+/**
+ * Where emails go: a real SMTP server, or the dev outbox in the database; on PostgreSQL with
+ * SMTP, a durable queue in front of the SMTP server (modules/email/queued-mailer.ts).
+ */
 export interface Mailer {
+  /** Sends, or for the queue stores for sending; throws when neither happened. */
   send(email: Email): Promise<void>;
-  close(): void;
+  close(): void | Promise<void>;
 }
 
 /** With SMTP_URL, emails leave through that server (docs/decisions/006). */

@@ -25,8 +25,13 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-/** `delayMs` holds each message before accepting it, to keep a sending request in flight. */
-export async function startSmtpSink(options: { delayMs?: number } = {}): Promise<SmtpSink> {
+/**
+ * `delayMs` holds each message before accepting it, to keep a sending request in flight; `port`
+ * brings a mail server back where a test had it down.
+ */
+export async function startSmtpSink(
+  options: { delayMs?: number; port?: number } = {},
+): Promise<SmtpSink> {
   const emails: ReceivedEmail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
@@ -54,7 +59,7 @@ export async function startSmtpSink(options: { delayMs?: number } = {}): Promise
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
 

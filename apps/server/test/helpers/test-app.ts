@@ -30,7 +30,10 @@ export async function startTestApp(
   env: Record<string, string> = {},
   databaseOptions: OpenOptions = {},
   logger: FastifyBaseLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+  /** Another app's database, for a second instance of one deployment; left open on close. */
+  shared?: TestDatabase,
 ): Promise<TestApp> {
+  if (shared) return startTestAppOn(shared, { env, logger });
   const database = await createTestDatabase(kind, databaseOptions);
   const started = await startTestAppOn(database, { env, logger });
   return {
@@ -86,6 +89,9 @@ export async function startTestAppOn(
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
     AUTH_EMAIL_RATE_LIMIT_PER_HOUR: '10000',
     REFRESH_RATE_LIMIT_PER_MINUTE: '10000',
+    // Retries of queued emails (PostgreSQL with SMTP_URL) come back within the test.
+    EMAIL_POLL_SECONDS: '0.5',
+    EMAIL_RETRY_DELAY_SECONDS: '1',
     ...options.env,
   });
   const app = await buildApp({

@@ -42,6 +42,25 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
   }
 }
 
+export interface EmptyPostgresDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh PostgreSQL database with nothing in it, not even migrations. */
+export async function createEmptyPostgresDatabase(): Promise<EmptyPostgresDatabase> {
+  const name = `test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  await withAdmin((client) => client.query(`create database ${name}`));
+  const url = new URL(inject('postgresUrl'));
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
 /** A fresh, migrated database of the given kind, private to the caller. */
 export async function createTestDatabase(
   kind: DatabaseKind,

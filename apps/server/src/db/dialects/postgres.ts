@@ -25,8 +25,14 @@ const CONSTRAINT_KINDS: Record<string, ConstraintViolation['kind']> = {
   [PostgrestCode.checkViolation]: 'check',
 };
 
-export function openPostgres(connectionString: string, options: OpenOptions = {}): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: 10, types });
+/** pg's own default, and what every instance used before DATABASE_POOL_SIZE existed. */
+export const DEFAULT_POOL_SIZE = 10;
+
+export function openPostgres(
+  connectionString: string,
+  options: OpenOptions & { poolSize?: number } = {},
+): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max: options.poolSize ?? DEFAULT_POOL_SIZE, types });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = new Kysely<Database>({

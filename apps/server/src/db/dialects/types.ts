@@ -37,7 +37,7 @@ export interface DatabaseHandle {
   compiledQueries: CompiledQueries;
   /** SQLite's file, for tools that open their own connection to it (the seed's bulk writer). */
   file?: string;
-  /** PostgreSQL's connection string, for connections of their own (the cluster bus's LISTEN). */
+  /** PostgreSQL's URL, for what keeps connections of its own (cluster bus, job queue, locks). */
   connectionString?: string;
   /**
    * How this database runs `like` (case-sensitive) or `ilike` with PostgreSQL's pattern rules

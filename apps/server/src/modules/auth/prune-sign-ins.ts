@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseHandle, DatabaseKind } from '../../db/dialects/types';
 import type { Database } from '../../db/schema';
+import type { PeriodicJob, PeriodicJobs } from '../../lib/periodic-jobs';
 import { isoTime } from '../../lib/timestamps';
 
 /** How often the server looks for expired refresh tokens. */
@@ -86,28 +87,17 @@ export async function pruneExpiredSignIns(
   }
 }
 
-/** Prunes every PRUNE_INTERVAL_MS until stopped; a run never overlaps the previous one. */
-export function startSignInPruning(database: DatabaseHandle, log: FastifyBaseLogger) {
-  let running: Promise<void> | null = null;
-  const run = () => {
-    if (running) return;
-    running = pruneExpiredSignIns(database)
-      .then((pruned) => {
-        if (pruned.tokens > 0) log.info(pruned, 'expired refresh tokens pruned');
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'pruning refresh tokens failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(run, PRUNE_INTERVAL_MS);
-  // The interval alone must not keep a process alive that is otherwise done.
-  timer.unref();
-  return {
-    /** Stops the schedule and waits for a run in progress, so the database can close. */
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+/**
+ * Prunes every PRUNE_INTERVAL_MS, on one instance of a cluster (plugins/periodic-jobs.ts); a run
+ * never overlaps the previous one.
+ */
+export function startSignInPruning(
+  jobs: PeriodicJobs,
+  database: DatabaseHandle,
+  log: FastifyBaseLogger,
+): PeriodicJob {
+  return jobs.every('prune-sign-ins', PRUNE_INTERVAL_MS, async () => {
+    const pruned = await pruneExpiredSignIns(database);
+    if (pruned.tokens > 0) log.info(pruned, 'expired refresh tokens pruned');
+  });
 }

@@ -77,7 +77,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   });
 
   // Every refresh adds a token row; the expired ones are deleted in the background.
-  const pruning = startSignInPruning(app.database, app.log);
+  const pruning = startSignInPruning(app.periodicJobs, app.database, app.log);
   app.addHook('onClose', () => pruning.stop());
   // Emails sent after their reply finish before the database closes.
   app.addHook('onClose', () => context.background.settle());
