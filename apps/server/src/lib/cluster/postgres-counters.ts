@@ -4,6 +4,9 @@ import type { Database } from '../../db/schema';
 import type { WindowCounters } from '../window-counters';
 import { databaseNowMs } from './postgres-bus';
 
+/** The largest value of PostgreSQL's `integer`, the type of `rate_limits.count`. */
+const INTEGER_MAX = 2 ** 31 - 1;
+
 /** Ended windows are deleted at most this often per instance, so idle keys do not pile up. */
 const PRUNE_EVERY_MS = 60_000;
 
@@ -74,8 +77,11 @@ export function createRateLimitRows(db: Kysely<Database>) {
     /** Adds `amount` unless that passes `max` (lib/window-counters.ts). */
     async take(key: string, amount: number, max: number, windowMs: number) {
       await prune();
-      const fits = sql<boolean>`${integer(amount)} <= ${integer(max)}`;
-      const fitsAfter = sql<boolean>`rate_limits.count + ${integer(amount)} <= ${integer(max)}`;
+      // A count with no ceiling (email bursts count every email: max Infinity) is capped at the
+      // column's own, which no window ever reaches.
+      const ceiling = Math.min(max, INTEGER_MAX);
+      const fits = sql<boolean>`${integer(amount)} <= ${integer(ceiling)}`;
+      const fitsAfter = sql<boolean>`rate_limits.count + ${integer(amount)} <= ${integer(ceiling)}`;
       const row = await db
         .insertInto('rate_limits')
         .values({
