@@ -5,15 +5,13 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config';
 import type { DatabaseHandle } from './db/dialects/types';
-import { createSmtpMailer, type Mailer } from './lib/mailer';
 import { aiRoutes } from './modules/ai/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { authRoutes } from './modules/auth/routes';
 import { adminSqlRoutes } from './modules/table-api/admin-routes';
 import { dbRoutes } from './modules/table-api/routes';
-import { createOutboxMailer } from './modules/email/outbox-mailer';
+import { createMailer } from './modules/email/create-mailer';
 import { outboxRoutes } from './modules/email/outbox-routes';
-import { startQueuedMailer } from './modules/email/queued-mailer';
 import { healthRoutes } from './modules/health/routes';
 import { createAppMetrics } from './modules/metrics/app-metrics';
 import { instrumentRequests } from './modules/metrics/http-metrics';
@@ -66,26 +64,6 @@ function toFastifyTrustProxy(
 ): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trustProxy !== 'number') return trustProxy;
   return (_address: string, hop: number) => hop < trustProxy;
-}
-
-/**
- * SMTP, behind a durable queue on PostgreSQL so several instances share the sending and an
- * outage loses nothing; without SMTP_URL, the dev outbox, a table already.
- */
-async function createMailer(
-  config: Config,
-  database: DatabaseHandle,
-  log: FastifyBaseLogger,
-): Promise<Mailer> {
-  if (!config.smtpUrl) return createOutboxMailer(database.db, log);
-  const smtp = createSmtpMailer(config.smtpUrl, config.mailFrom);
-  if (!database.connectionString) return smtp;
-  return startQueuedMailer({
-    connectionString: database.connectionString,
-    queue: config.emailQueue,
-    inner: smtp,
-    log,
-  });
 }
 
 /** Builds the whole app without listening, so tests can inject requests or pick a port. */
