@@ -32,7 +32,7 @@ export interface StorageQuotaOptions {
 }
 
 /** The advisory lock of one student's line; the prefix keeps it apart from other locks. */
-export const quotaLockName = (userId: string) => `storage-quota:${userId}`;
+const quotaLockName = (userId: string) => `storage-quota:${userId}`;
 
 export function createStorageQuota(
   store: FileStore,
