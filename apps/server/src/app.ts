@@ -141,7 +141,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Before every route: the OpenAPI document collects routes as they are added.
   await registerOpenApi(app, config);
-  const files = createStudentFiles(config);
+  const files = createStudentFiles(config, {
+    connectionString: options.database.connectionString,
+  });
   app.addHook('onClose', async () => files.close());
   await app.register(healthRoutes, { store: files.store, isClosing: () => closing });
   await app.register(authRoutes, { config, mailer, rotationKey });

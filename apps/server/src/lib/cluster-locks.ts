@@ -67,6 +67,13 @@ export function createAdvisoryLeadership(
   };
 }
 
+/** Waits for the session advisory lock `name` on `connection`. */
+const takeLock = (connection: pg.ClientBase, name: string) =>
+  connection.query('select pg_advisory_lock($1, hashtext($2))', [LOCK_NAMESPACE, name]);
+
+const releaseLock = (connection: pg.ClientBase, name: string) =>
+  connection.query('select pg_advisory_unlock($1, hashtext($2))', [LOCK_NAMESPACE, name]);
+
 /**
  * Runs `work` while holding the advisory lock `name`, waiting for it: for steps that must not
  * run twice at once when instances start together, like installing pg-boss's schema, whose
@@ -82,10 +89,63 @@ export async function withAdvisoryLock<T>(
   connection.on('error', () => {});
   await connection.connect();
   try {
-    await connection.query('select pg_advisory_lock($1, hashtext($2))', [LOCK_NAMESPACE, name]);
+    await takeLock(connection, name);
     return await work();
   } finally {
     // Ending the session frees the lock, also when `work` failed.
     await connection.end();
   }
+}
+
+/** Locks taken often and held over slow work, each on a connection of a pool of their own. */
+export interface AdvisoryLocks {
+  /** Runs `work` while holding the advisory lock `name`, waiting for it; frees it however `work` ends. */
+  withLock<T>(name: string, work: () => Promise<T>): Promise<T>;
+  /** Ends the pool's sessions; locks still held are freed with them. */
+  close(): Promise<void>;
+}
+
+/**
+ * For work that holds a lock for as long as it takes, such as a student's upload streaming to
+ * the bucket under their storage quota (docs/architecture.md §4.3): a connection per holder,
+ * taken from a pool kept apart from the app's, so slow holders never leave the queries of
+ * other requests waiting for a connection. At most `max` locks are held or awaited at once;
+ * the rest wait for a connection. Idle connections close, so an instance with no uploads keeps
+ * none open.
+ */
+export function createAdvisoryLocks(
+  connectionString: string,
+  options: { max: number },
+): AdvisoryLocks {
+  const pool = new pg.Pool({ connectionString, max: options.max, idleTimeoutMillis: 10_000 });
+  // An idle connection lost must not crash the process; the next lock opens another.
+  pool.on('error', () => {});
+
+  return {
+    async withLock(name, work) {
+      const connection = await pool.connect();
+      // A session lost while `work` runs lost its lock too: never hand that session back.
+      let lost: Error | undefined;
+      const onError = (error: Error) => {
+        lost = error;
+      };
+      connection.on('error', onError);
+      let locked = false;
+      try {
+        await takeLock(connection, name);
+        locked = true;
+        return await work();
+      } finally {
+        if (locked && !lost) {
+          await releaseLock(connection, name).catch((error: unknown) => {
+            lost = error instanceof Error ? error : new Error(String(error));
+          });
+        }
+        connection.off('error', onError);
+        // Released with an error, the connection is closed, and its session's locks with it.
+        connection.release(lost ?? (locked ? undefined : true));
+      }
+    },
+    close: () => pool.end(),
+  };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Config } from '../../config';
+import { createAdvisoryLocks } from '../../lib/cluster-locks';
 import { createDiskFileStore } from '../../lib/file-store/disk-file-store';
 import type { FileStore } from '../../lib/file-store/file-store';
 import { createS3Client } from '../../lib/file-store/s3-client';
@@ -54,18 +55,40 @@ function createConfiguredStore(config: Config): { store: FileStore; close(): voi
   return { store: createDiskFileStore(path.resolve(config.dataDir, 'storage')), close: () => {} };
 }
 
-export function createStudentFiles(config: Config, givenStore?: FileStore): StudentFiles {
-  const configured = givenStore
-    ? { store: givenStore, close: () => {} }
+/**
+ * Connections the quota's locks may hold at once on one instance: one per student writing there
+ * at that moment (docs/architecture.md §4.3), opened only while uploads run. pg's own default.
+ */
+const QUOTA_LOCK_CONNECTIONS = 10;
+
+export interface StudentFilesOptions {
+  /** A store to use instead of the configured one. */
+  store?: FileStore;
+  /** PostgreSQL's URL: the quota then holds across the instances sharing it. */
+  connectionString?: string;
+}
+
+export function createStudentFiles(
+  config: Config,
+  options: StudentFilesOptions = {},
+): StudentFiles {
+  const configured = options.store
+    ? { store: options.store, close: () => {} }
     : createConfiguredStore(config);
   const { store } = configured;
-  const quota = createStorageQuota(store, config.storageQuotaBytes);
+  const locks = options.connectionString
+    ? createAdvisoryLocks(options.connectionString, { max: QUOTA_LOCK_CONNECTIONS })
+    : undefined;
+  const quota = createStorageQuota(store, config.storageQuotaBytes, { locks });
   const where = { projectId: config.projectId, publicUrl: config.publicUrl };
   return {
     store,
     quota,
     ...where,
-    close: async () => configured.close(),
+    async close() {
+      configured.close();
+      await locks?.close();
+    },
     async saveGenerated(userId, { kind, extension, body }) {
       const key = `${userFolder(userId)}${kind}/${randomUUID()}.${extension}`;
       const stored = await quota.writeWithin(userId, { path: key, bytes: body.length }, () =>
