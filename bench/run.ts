@@ -101,7 +101,9 @@ async function benchSize(
   try {
     const appUrls = await Promise.all(threads.map((each) => each.next('app')));
     const appUrl = appUrls[0]!;
-    const world = await loadWorld(database.handle, appUrl, database.password);
+    // A warm-up and a measured run on one instance, and again spread over all of them.
+    const runs = options.instances > 1 ? 4 : 2;
+    const world = await loadWorld(database.handle, appUrl, database.password, runs);
     log(`size ${size}: acting as ${world.student.email} (${world.student.university})`);
     const withBaseline = options.scenarios.filter((scenario) => scenario.baseline);
     thread.send({
