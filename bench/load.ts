@@ -36,32 +36,68 @@ function runOnce(url: string, requests: Request[], connections: number, duration
  * Warm-up, then the measured run on fresh connections. `makeRequests` is called per run so a
  * scenario's request builders see the pools (tokens, projects) the warm-up left.
  */
-export async function measure(
+export function measure(
   url: string,
   makeRequests: () => Request[],
   options: LoadOptions = DEFAULT_LOAD,
 ): Promise<LoadResult> {
-  if (options.warmup > 0) await runOnce(url, makeRequests(), options.connections, options.warmup);
-  const result = await runOnce(url, makeRequests(), options.connections, options.duration);
+  return measureSpread([url], makeRequests, options);
+}
+
+/** `total` connections dealt out over `count` runs as evenly as whole numbers allow. */
+function shares(total: number, count: number): number[] {
+  return Array.from(
+    { length: count },
+    (_, index) => Math.floor(total / count) + (index < total % count ? 1 : 0),
+  );
+}
+
+/**
+ * As `measure`, the connections spread over several instances of one deployment: one autocannon
+ * run per instance, all at once, each with its share of the connections, as a load balancer
+ * dealing out connections would. req/s and counts are summed; p50 and p99 are the worst run's,
+ * as percentiles of separate runs cannot be merged exactly.
+ */
+export async function measureSpread(
+  urls: string[],
+  makeRequests: () => Request[],
+  options: LoadOptions = DEFAULT_LOAD,
+): Promise<LoadResult> {
+  const connections = shares(options.connections, urls.length);
+  const runAll = (seconds: number) =>
+    Promise.all(
+      urls.map((url, index) => runOnce(url, makeRequests(), connections[index]!, seconds)),
+    );
+  if (options.warmup > 0) await runAll(options.warmup);
+  const results = await runAll(options.duration);
   const statuses: Record<string, number> = {};
-  for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) {
-    statuses[code] = stats.count ?? 0;
+  for (const result of results) {
+    for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) {
+      statuses[code] = (statuses[code] ?? 0) + (stats.count ?? 0);
+    }
   }
+  const sum = (pick: (result: Result) => number) =>
+    results.reduce((total, result) => total + pick(result), 0);
+  const worst = (pick: (result: Result) => number) => Math.max(...results.map(pick));
+  const errors = sum((result) => result.errors);
+  const timeouts = sum((result) => result.timeouts);
+  const non2xx = sum((result) => result.non2xx);
+  const requests = sum((result) => result.requests.total);
   const problems: string[] = [];
-  if (result.errors > 0) problems.push(`${result.errors} errors (${result.timeouts} timeouts)`);
-  if (result.non2xx > 0) {
+  if (errors > 0) problems.push(`${errors} errors (${timeouts} timeouts)`);
+  if (non2xx > 0) {
     const codes = Object.entries(statuses).filter(([code]) => !code.startsWith('2'));
-    problems.push(`${result.non2xx} non-2xx (${codes.map(([c, n]) => `${c}×${n}`).join(', ')})`);
+    problems.push(`${non2xx} non-2xx (${codes.map(([c, n]) => `${c}×${n}`).join(', ')})`);
   }
-  if (result.requests.total === 0) problems.push('no answer at all');
+  if (requests === 0) problems.push('no answer at all');
   return {
     // The mean of per-second samples; total / duration would count a stalled tail as speed.
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requests: result.requests.total,
-    errors: result.errors,
-    non2xx: result.non2xx,
+    requestsPerSecond: sum((result) => result.requests.average),
+    p50: worst((result) => result.latency.p50),
+    p99: worst((result) => result.latency.p99),
+    requests,
+    errors,
+    non2xx,
     statuses,
     flag: problems.length > 0 ? problems.join('; ') : null,
   };

@@ -15,6 +15,8 @@ export interface PathResult {
   answer: string | null;
   /** A reference row: no target is checked on it. */
   reference?: boolean;
+  /** The same load spread over every instance (`--instances`), or null with one instance. */
+  spread?: LoadResult | null;
 }
 
 export interface ReportInput {
@@ -24,6 +26,8 @@ export interface ReportInput {
   database: string;
   weights: PageWeight[];
   scores: LighthouseScore[];
+  /** How many instances `--instances` started on the one database; 1 unless given. */
+  instances?: number;
 }
 
 // The benchmark's targets, checked per row so a reader sees the misses without doing arithmetic.
@@ -78,6 +82,46 @@ function renderLoadTable(input: ReportInput): string[] {
     const first = input.results.find((r) => r.name === row.name && r.size === smallest);
     lines.push(renderRow(row, first));
   }
+  return lines;
+}
+
+/** One instance beside several on the same database: each path's speed both ways. */
+function renderInstances(input: ReportInput): string[] {
+  const count = input.instances ?? 1;
+  const rows = input.results.filter((row) => row.spread);
+  if (count < 2 || rows.length === 0) return [];
+  const speed = (result: LoadResult) =>
+    result.flag ? `~~${rps(result.requestsPerSecond)}~~` : rps(result.requestsPerSecond);
+  const lines = [
+    `## One instance and ${count} on one database`,
+    '',
+    `| Path | Rows | 1 instance req/s | p99 ms | ${count} instances req/s | p99 ms | Gain | Flags |`,
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+  ];
+  for (const row of rows) {
+    const spread = row.spread!;
+    const gain =
+      row.app.requestsPerSecond > 0 ? spread.requestsPerSecond / row.app.requestsPerSecond : null;
+    const flags = [row.app.flag, spread.flag && `${count} instances: ${spread.flag}`]
+      .filter(Boolean)
+      .join('; ');
+    lines.push(
+      `| ${row.name} | ${row.size.toLocaleString('en')} | ${speed(row.app)} | ${row.app.p99} | ${speed(spread)} | ${spread.p99} | ${
+        gain === null ? '—' : `${gain.toFixed(2)}x`
+      } | ${flags || 'ok'} |`,
+    );
+  }
+  lines.push(
+    '',
+    `The same requests, ${input.load.connections} connections dealt out evenly over ${count} server`,
+    'instances (one autocannon run per instance, at once), each instance on a thread of its own',
+    'and all on the one PostgreSQL database, sharing realtime, presence, sign-ins and rate limits',
+    "through it. req/s is the runs' sum; p99 the worst run's. Gain = req/s on all instances ÷ req/s",
+    "on one. Every instance, the load generator and PostgreSQL share the machine's cores: on a",
+    'machine with fewer cores than instances, more instances add no CPU and the gain shows their',
+    'overhead, not what separate machines would give.',
+    '',
+  );
   return lines;
 }
 
@@ -150,6 +194,7 @@ export function renderReport(input: ReportInput): string {
     'route (the health check: routing, hooks, security headers and `select 1`, no token): every',
     'path pays at least its cost, so it has no target of its own.',
     '',
+    ...renderInstances(input),
     ...renderWeb(input),
     '',
   ].join('\n');

@@ -1,6 +1,6 @@
 /**
- * `npm run bench [-- --quick | --sizes 1000,100000] [--duration 10] [--skip-web]`: the
- * load benchmark of the hot paths against a bare baseline, plus page weight and Lighthouse.
+ * `npm run bench [-- --quick | --sizes 1000,100000] [--duration 10] [--skip-web] [--instances 2]`:
+ * the load benchmark of the hot paths against a bare baseline, plus page weight and Lighthouse.
  * Results go to stdout and bench/results.md.
  */
 import { writeFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { createSeededDatabase } from './database';
 import { runLighthouse, type LighthouseScore } from './lighthouse';
-import { DEFAULT_LOAD, measure, type LoadOptions } from './load';
+import { DEFAULT_LOAD, measure, measureSpread, type LoadOptions } from './load';
 import { buildWebApp, measurePageWeight, type PageWeight } from './page-weight';
 import { renderReport, type PathResult } from './report';
 import { compareAnswers } from './same-answer';
@@ -31,20 +31,33 @@ function parseOptions() {
       connections: { type: 'string', default: String(DEFAULT_LOAD.connections) },
       only: { type: 'string' },
       'skip-web': { type: 'boolean', default: false },
+      instances: { type: 'string', default: '1' },
     },
   });
   const sizes = (values.quick ? '1000' : values.sizes).split(',').map(Number);
   if (sizes.some((size) => !Number.isInteger(size) || size < 2)) {
     throw new Error(`--sizes takes whole numbers of at least 2, e.g. 1000,100000`);
   }
+  // Instances of one deployment share their state through PostgreSQL (architecture §2.5); on
+  // SQLite the server is one process by design.
+  const instances = Number(values.instances);
+  if (!Number.isInteger(instances) || instances < 1) {
+    throw new Error('--instances takes a whole number of at least 1');
+  }
+  if (instances > 1 && !process.env.DATABASE_URL) {
+    throw new Error('--instances above 1 needs DATABASE_URL: instances share one PostgreSQL');
+  }
   const load: LoadOptions = {
     duration: Number(values.duration),
     warmup: Number(values.warmup),
     connections: Number(values.connections),
   };
-  // --only "explore" runs the scenarios whose name contains the text (while developing).
-  const scenarios = SCENARIOS.filter((s) => !values.only || s.name.includes(values.only));
-  return { sizes, load, scenarios, web: !values['skip-web'] };
+  // --only "explore,send" runs the scenarios whose name contains one of the texts (while developing).
+  const only = values.only?.split(',').filter(Boolean) ?? [];
+  const scenarios = SCENARIOS.filter(
+    (s) => only.length === 0 || only.some((text) => s.name.includes(text)),
+  );
+  return { sizes, load, scenarios, web: !values['skip-web'], instances };
 }
 
 /** The app and the baseline on their own thread; see server-worker.ts for why. */
@@ -77,12 +90,20 @@ async function benchSize(
   log(`size ${size}: creating and seeding the database`);
   const database = await createSeededDatabase(process.env.DATABASE_URL, size, log);
   log(`size ${size}: seeded ${database.summary}`);
-  const thread = startServerThread({ kind: database.handle.kind, location: database.location });
+  // The first instance also serves the baseline; the others are the same app on the same
+  // database, each on a thread of its own, as separate processes of one deployment would be.
+  const threads = Array.from({ length: options.instances }, () =>
+    startServerThread({ kind: database.handle.kind, location: database.location }),
+  );
+  const thread = threads[0]!;
   const results: PathResult[] = [];
   let scores: LighthouseScore[] = [];
   try {
-    const appUrl = await thread.next('app');
-    const world = await loadWorld(database.handle, appUrl, database.password);
+    const appUrls = await Promise.all(threads.map((each) => each.next('app')));
+    const appUrl = appUrls[0]!;
+    // A warm-up and a measured run on one instance, and again spread over all of them.
+    const runs = options.instances > 1 ? 4 : 2;
+    const world = await loadWorld(database.handle, appUrl, database.password, runs);
     log(`size ${size}: acting as ${world.student.email} (${world.student.university})`);
     const withBaseline = options.scenarios.filter((scenario) => scenario.baseline);
     thread.send({
@@ -115,22 +136,33 @@ async function benchSize(
               () => [{ method: 'GET', path: `/q/${index}` }],
               options.load,
             );
+      const spread =
+        appUrls.length < 2
+          ? null
+          : await measureSpread(appUrls, () => scenario.build(world), options.load);
       results.push({
         name: scenario.name,
         size,
         app,
         baseline,
+        spread,
         mismatch,
         answer: check?.size ?? null,
         reference: scenario.reference,
       });
       const flag = app.flag ? `  FLAGGED: ${app.flag}` : '';
       log(`  ${Math.round(app.requestsPerSecond)} req/s, p99 ${app.p99} ms${flag}`);
+      if (spread) {
+        const spreadFlag = spread.flag ? `  FLAGGED: ${spread.flag}` : '';
+        log(
+          `  ${appUrls.length} instances: ${Math.round(spread.requestsPerSecond)} req/s, p99 ${spread.p99} ms${spreadFlag}`,
+        );
+      }
     }
     if (lighthouse) scores = await runLighthouse(appUrl, log);
   } finally {
-    thread.send({ type: 'close' });
-    await thread.stopped();
+    for (const each of threads) each.send({ type: 'close' });
+    await Promise.all(threads.map((each) => each.stopped()));
     await database.drop();
   }
   return { results, scores };
@@ -159,6 +191,7 @@ async function main() {
     database: process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite',
     weights,
     scores,
+    instances: options.instances,
   });
   console.log(`\n${report}`);
   writeFileSync(path.join(here, 'results.md'), report);

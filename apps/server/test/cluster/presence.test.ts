@@ -1,58 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedAccount } from '../helpers/accounts';
-import { freePort } from '../helpers/postgres-cluster';
 import { TEST_JWT_SECRET, type TestApp } from '../helpers/test-app';
 import { buildSocketUrl, closeAllSockets, connectSocket } from '../realtime/helpers/socket-client';
 import { startInstances, TEST_PRESENCE_EXPIRY_MS, type Instances } from './helpers/instances';
+import { startServerProcess } from './helpers/server-process';
 
 type Account = Awaited<ReturnType<typeof createVerifiedAccount>>;
-
-const root = path.resolve(fileURLToPath(import.meta.url), '../../../../..');
-const entry = path.join(root, 'apps/server/src/server.ts');
-
-/** Another instance in a process of its own, so the test can kill it without any cleanup. */
-async function startServerProcess(env: Record<string, string>) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'campuscollab-instance-'));
-  // Node itself with tsx's loader, not the tsx wrapper: SIGKILL must reach the server, and a
-  // wrapper's child would outlive it.
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      output += String(chunk);
-      if (output.includes('CampusCollab is running')) resolve();
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    void exited.then(() => reject(new Error(`server process exited:\n${output}`)));
-  });
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    async kill() {
-      child.kill('SIGKILL');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Presence is one list across instances, and a stopped instance's members leave (§2.5). */
 describe('presence across instances on one PostgreSQL database', () => {

@@ -5,7 +5,7 @@ import { S3RVER_CREDENTIALS, startS3Server, type TestS3Server } from '../helpers
 import { DIALECTS } from '../helpers/test-database';
 import { request, startTestApp, startTestAppBeside, type TestApp } from '../helpers/test-app';
 import { makeWav, PDF } from './fixtures';
-import { download, listFiles, storageDirs, upload } from './storage-client';
+import { download, listFiles, storageDirs, through, upload } from './storage-client';
 
 const KIB = 1024;
 
@@ -15,10 +15,6 @@ function pdfOf(size: number, fill = 'a') {
   bytes.write('%PDF-1.4\n');
   return { bytes, name: 'notes.pdf', type: 'application/pdf' };
 }
-
-/** The same URL on another server: download URLs name the server that stored the file. */
-const through = (server: TestApp, url: string) =>
-  server.baseUrl + url.slice(new URL(url).origin.length);
 
 /**
  * Two servers on one database and one bucket, as behind a load balancer: a file stored through
@@ -69,7 +65,7 @@ describe.each(DIALECTS)(
       expect(listFiles(storageDirs(first).storageDir)).toEqual([]);
       expect(listFiles(storageDirs(first).stagingDir)).toEqual([]);
 
-      const url = through(second, stored.body.url);
+      const url = through(second.baseUrl, stored.body.url);
       const whole = await download(url);
       expect(whole.status).toBe(200);
       expect(whole.bytes.equals(wav)).toBe(true);
@@ -114,18 +110,18 @@ describe.each(DIALECTS)(
           message: 'File already exists. Set upsert: true to overwrite.',
         });
       }
-      expect((await download(through(second, created.body.url))).bytes).toEqual(
+      expect((await download(through(second.baseUrl, created.body.url))).bytes).toEqual(
         pdfOf(2 * KIB, 'a').bytes,
       );
 
       const replaced = await put(second, 'c', '{"upsert":true}');
       expect(replaced.status).toBe(200);
-      expect(replaced.body.url).not.toBe(through(second, created.body.url));
+      expect(replaced.body.url).not.toBe(through(second.baseUrl, created.body.url));
       for (const server of [first, second]) {
-        const fresh = await download(through(server, replaced.body.url));
+        const fresh = await download(through(server.baseUrl, replaced.body.url));
         expect(fresh.bytes).toEqual(pdfOf(2 * KIB, 'c').bytes);
         // The first URL names a version that is gone: it serves the new one, cached briefly.
-        const stale = await download(through(server, created.body.url));
+        const stale = await download(through(server.baseUrl, created.body.url));
         expect(stale.bytes).toEqual(pdfOf(2 * KIB, 'c').bytes);
         expect(stale.headers.get('cache-control')).toBe('public, max-age=60');
       }
@@ -212,9 +208,9 @@ describe.each(DIALECTS)(
       expect(await objectsUnder(`profile-pictures/${fay.user.id}/`)).toEqual([
         `profile-pictures/${fay.user.id}/cv.pdf`,
       ]);
-      expect((await download(through(second, urls[0]!))).status).toBe(404);
-      expect((await download(through(second, urls[1]!))).status).toBe(404);
-      expect((await download(through(second, urls[2]!))).status).toBe(200);
+      expect((await download(through(second.baseUrl, urls[0]!))).status).toBe(404);
+      expect((await download(through(second.baseUrl, urls[1]!))).status).toBe(404);
+      expect((await download(through(second.baseUrl, urls[2]!))).status).toBe(200);
     });
   },
 );

@@ -61,6 +61,10 @@ export async function download(url: string, headers: Record<string, string> = {}
   };
 }
 
+/** The same URL on another server: download URLs name the server that stored the file. */
+export const through = (baseUrl: string, url: string) =>
+  baseUrl + url.slice(new URL(url).origin.length);
+
 export function downloadUrl(baseUrl: string, filePath: string, project = 'campus'): string {
   return `${baseUrl}/api/storage/${project}/download?path=${encodeURIComponent(filePath)}`;
 }
