@@ -19,9 +19,10 @@ export const TARGETS = {
       'apps/web/vite.config.ts',
       'apps/web/page-chunks.ts',
       'apps/web/scripts/precompress.mjs',
+      // Its dependencies' ranges. Not package-lock.json: `npm prune --omit=dev` rewrites it, and a
+      // pruned tree with a fresh build must start without build tools. After an upgrade that
+      // keeps the ranges, run `npm run build`.
       'apps/web/package.json',
-      // The web bundle holds its dependencies (React and the rest): an upgrade rebuilds it.
-      'package-lock.json',
       'packages/sdk/src',
       ...SHARED,
     ],

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
@@ -6,9 +5,11 @@ import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import { ROUTE_NOTES } from './openapi-notes';
 
-const { version } = JSON.parse(
-  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
-) as { version: string };
+// Imported, not read from disk: the production bundle sits elsewhere than this file, and the
+// bundler inlines the version.
+import serverPackage from '../../package.json' with { type: 'json' };
+
+const { version } = serverPackage;
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PREFIX = '/api/docs';
