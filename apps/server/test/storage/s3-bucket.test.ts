@@ -1,20 +1,12 @@
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedAccount } from '../helpers/accounts';
-import { S3RVER_CREDENTIALS, startS3Server, type TestS3Server } from '../helpers/s3-server';
 import { DIALECTS } from '../helpers/test-database';
-import { request, startTestApp, startTestAppBeside, type TestApp } from '../helpers/test-app';
+import { request, type TestApp } from '../helpers/test-app';
 import { makeWav, PDF } from './fixtures';
+import { pdfOf, startServersOnOneBucket, type SharedBucket } from './shared-bucket';
 import { download, listFiles, storageDirs, through, upload } from './storage-client';
 
 const KIB = 1024;
-
-/** A PDF of `size` bytes: the signature, then filler. */
-function pdfOf(size: number, fill = 'a') {
-  const bytes = Buffer.alloc(size, fill);
-  bytes.write('%PDF-1.4\n');
-  return { bytes, name: 'notes.pdf', type: 'application/pdf' };
-}
 
 /**
  * Two servers on one database and one bucket, as behind a load balancer: a file stored through
@@ -23,33 +15,16 @@ function pdfOf(size: number, fill = 'a') {
 describe.each(DIALECTS)(
   'the storage routes on an S3 bucket, two servers sharing one %s database',
   (kind) => {
-    let s3: TestS3Server;
-    let bucket: string;
+    let shared: SharedBucket;
     let first: TestApp;
     let second: TestApp;
-    const objectsUnder = async (prefix: string) => {
-      const page = await s3.client.send(
-        new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }),
-      );
-      return (page.Contents ?? []).map((object) => object.Key).sort();
-    };
+    const objectsUnder = (prefix: string) => shared.objectsUnder(prefix);
 
     beforeAll(async () => {
-      // The app's S3 client finds its credentials as in production: the SDK's chain reads them here.
-      vi.stubEnv('AWS_ACCESS_KEY_ID', S3RVER_CREDENTIALS.accessKeyId);
-      vi.stubEnv('AWS_SECRET_ACCESS_KEY', S3RVER_CREDENTIALS.secretAccessKey);
-      s3 = await startS3Server({ conditional: true });
-      bucket = await s3.createBucket();
-      const env = { ...s3.env(bucket), STORAGE_QUOTA_MB: '1' };
-      first = await startTestApp(kind, env);
-      second = await startTestAppBeside(first, env);
+      shared = await startServersOnOneBucket(kind, { STORAGE_QUOTA_MB: '1' });
+      ({ first, second } = shared);
     });
-    afterAll(async () => {
-      await second?.close();
-      await first?.close();
-      await s3?.close();
-      vi.unstubAllEnvs();
-    });
+    afterAll(() => shared?.close());
 
     it('stores an upload in the bucket, and the other server serves it with ranges and 304s', async () => {
       const ada = await createVerifiedAccount(first.baseUrl, 'ada@mit.edu');
