@@ -19,6 +19,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('payload', 'text', (col) => col.notNull())
     .addColumn('created_at', 'bigint', (col) => col.notNull())
     .execute();
+  // Each pruning pass deletes by age; without these it would read the whole table every minute.
+  await db.schema
+    .createIndex('cluster_messages_created_idx')
+    .on('cluster_messages')
+    .column('created_at')
+    .execute();
   await db.schema
     .createTable('realtime_presence')
     .addColumn('instance_id', 'text', (col) => col.notNull())
@@ -34,6 +40,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('realtime_presence')
     .columns(['channel', 'user_id'])
     .execute();
+  // The expiry sweep: rows whose instance stopped heartbeating.
+  await db.schema
+    .createIndex('realtime_presence_heartbeat_idx')
+    .on('realtime_presence')
+    .column('heartbeat_at')
+    .execute();
   await db.schema
     .createTable('rate_limits')
     .addColumn('key', 'text', (col) => col.primaryKey())
@@ -41,6 +53,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('window_ends_at', 'bigint', (col) => col.notNull())
     // Whether the latest amount taken fitted: an upsert cannot return the row as it was before.
     .addColumn('taken', 'boolean', (col) => col.notNull())
+    .execute();
+  await db.schema
+    .createIndex('rate_limits_window_ends_idx')
+    .on('rate_limits')
+    .column('window_ends_at')
     .execute();
 }
 
