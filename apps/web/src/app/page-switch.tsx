@@ -32,6 +32,8 @@ const PAGES: Record<PageName, ComponentType> = {
     () => import('../pages/reset-password/reset-password-page'),
     'ResetPasswordPage',
   ),
+  project: page(() => import('../pages/project/project-page'), 'ProjectPage'),
+  profile: page(() => import('../pages/profile/profile-page'), 'ProfilePage'),
 };
 
 /** Shows the current page; a signed-out visitor on a protected page is sent to auth. */

@@ -1,6 +1,7 @@
 /**
- * The in-memory page names of docs/product.md §2.1, and the two pages the emailed links open
- * (verify-email, reset-password), which are public like auth.
+ * The in-memory page names of docs/product.md §2.1, the two pages the emailed links open
+ * (verify-email, reset-password), which are public like auth, and the two pages a link can point
+ * at one thing on (project, profile: `&id=`).
  */
 export const PAGE_NAMES = [
   'landing',
@@ -16,6 +17,8 @@ export const PAGE_NAMES = [
   'complete-profile',
   'verify-email',
   'reset-password',
+  'project',
+  'profile',
 ] as const;
 
 export type PageName = (typeof PAGE_NAMES)[number];
@@ -30,6 +33,8 @@ export const PROTECTED_PAGES: ReadonlySet<PageName> = new Set([
   'edit-profile',
   'settings',
   'messages',
+  'project',
+  'profile',
 ]);
 
 /** An unknown name falls back to landing. */

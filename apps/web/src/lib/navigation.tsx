@@ -28,7 +28,8 @@ function readLocation(): Location {
   return { page, params: Object.fromEntries(search) };
 }
 
-function toSearch({ page, params }: Location): string {
+/** The address of a page: `/?page=explore`, `/?page=project&id=...`; landing alone is `/`. */
+export function pageAddress(page: PageName, params: Record<string, string> = {}): string {
   const search = new URLSearchParams({ page, ...params });
   return page === 'landing' && Object.keys(params).length === 0 ? '/' : `/?${search}`;
 }
@@ -48,7 +49,7 @@ export function NavigationProvider({ children }: { children: ReactNode }) {
 
   const navigate = useCallback<Navigation['navigate']>((page, params = {}, options = {}) => {
     const next = { page, params };
-    const url = toSearch(next);
+    const url = pageAddress(page, params);
     if (options.replace) window.history.replaceState(null, '', url);
     else window.history.pushState(null, '', url);
     setLocation(next);

@@ -7,6 +7,8 @@ export const profileKeys = {
   /** The signed-in student's own profile, whoever is signed in. */
   own: () => [...profileKeys.all, 'own'] as const,
   ownOf: (userId: string | undefined) => [...profileKeys.own(), userId] as const,
+  /** Any student's profile by account id, for their profile page. */
+  ofUser: (userId: string) => [...profileKeys.all, 'user', userId] as const,
   /** The mutation that creates the profile after sign-up. */
   create: () => [...profileKeys.all, 'create'] as const,
 };

@@ -34,6 +34,8 @@ export function useUpdateProfile() {
       updateProfile(profileId, changes),
     onSuccess: (profile) => {
       queryClient.setQueryData(profileKeys.ownOf(profile.userId), profile);
+      // One's own profile page shows the saved fields at once too.
+      queryClient.setQueryData(profileKeys.ofUser(profile.userId), profile);
       return queryClient.invalidateQueries({ queryKey: profileKeys.own() });
     },
   });

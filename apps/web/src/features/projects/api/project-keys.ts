@@ -10,4 +10,8 @@ export const projectKeys = {
   open: (filters: ProjectFilters) => [...projectKeys.all, 'open', filters] as const,
   ownOpenCount: (userId: string | undefined) =>
     [...projectKeys.all, 'own-open-count', userId] as const,
+  /** One project by id, for its page. */
+  detail: (id: string) => [...projectKeys.all, 'detail', id] as const,
+  /** A student's Open projects, for their profile page. */
+  openBy: (userId: string) => [...projectKeys.all, 'open-by', userId] as const,
 };

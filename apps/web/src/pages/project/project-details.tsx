@@ -1,0 +1,87 @@
+import { decodeTagList } from '@campuscollab/shared';
+import { Calendar, Clock } from 'lucide-react';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import type { ProjectRow } from '../../features/projects/types';
+import { formatLongDate } from '../../lib/dates';
+import { PosterCard } from './poster-card';
+import { APPLY_LABELS, useProjectApply } from './use-project-apply';
+
+/** A project's page once it has loaded: everything Explore's card shortens, in full. */
+export function ProjectDetails({ project, userId }: { project: ProjectRow; userId: string }) {
+  const { state, submit } = useProjectApply(project, userId);
+  const skills = decodeTagList(project.skillsNeeded);
+  const open = project.status === 'Open';
+  const updated = formatLongDate(project.updatedAt);
+
+  return (
+    <article aria-labelledby="project-title" className="space-y-6">
+      <header className="space-y-3">
+        <Badge tone={open ? 'green' : 'neutral'}>{open ? 'Open' : 'Closed'}</Badge>
+        <h1 id="project-title" className="text-3xl font-bold break-words text-gray-900">
+          {project.title}
+        </h1>
+        <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-gray-600">
+          <span className="flex items-center gap-1">
+            <Calendar aria-hidden="true" className="h-4 w-4" />
+            Posted {formatLongDate(project.createdAt)}
+          </span>
+          {updated !== formatLongDate(project.createdAt) && <span>Updated {updated}</span>}
+          {project.timeline && (
+            <span className="flex items-center gap-1">
+              <Clock aria-hidden="true" className="h-4 w-4" />
+              Timeline: {project.timeline}
+            </span>
+          )}
+        </p>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <div className="min-w-0 space-y-6">
+          <Card>
+            <h2 className="text-lg font-semibold text-gray-900">About this project</h2>
+            <p className="mt-3 break-words whitespace-pre-line text-gray-700">
+              {project.description}
+            </p>
+          </Card>
+          <Card>
+            <h2 className="text-lg font-semibold text-gray-900">Skills needed</h2>
+            {skills.length > 0 ? (
+              <ul className="mt-3 flex flex-wrap gap-2" aria-label="Skills needed">
+                {skills.map((skill) => (
+                  <li key={skill}>
+                    <Badge tone="brand">{skill}</Badge>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-3 text-gray-700">No particular skills: everyone is welcome.</p>
+            )}
+          </Card>
+          {/* Sections about the people on the project (its team) follow the description here. */}
+        </div>
+
+        <aside aria-label="Poster and actions" className="space-y-6">
+          <Card>
+            <h2 className="text-sm font-medium text-gray-600 uppercase">Posted by</h2>
+            <div className="mt-3">
+              <PosterCard project={project} />
+            </div>
+            {/* The project's actions; others that concern it (such as reporting it) join this row. */}
+            <div className="mt-5 flex flex-wrap gap-2">
+              <Button
+                className="w-full"
+                variant={state === 'open' ? 'primary' : 'secondary'}
+                disabled={state !== 'open'}
+                onClick={submit}
+              >
+                {APPLY_LABELS[state]}
+              </Button>
+            </div>
+          </Card>
+        </aside>
+      </div>
+    </article>
+  );
+}
