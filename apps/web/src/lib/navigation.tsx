@@ -60,6 +60,11 @@ export function NavigationProvider({ children }: { children: ReactNode }) {
   return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
 }
 
+/** The navigation, or null outside a NavigationProvider (a component rendered on its own). */
+export function useOptionalNavigation(): Navigation | null {
+  return useContext(NavigationContext);
+}
+
 export function useNavigation(): Navigation {
   const navigation = useContext(NavigationContext);
   if (!navigation) throw new Error('useNavigation needs a NavigationProvider');

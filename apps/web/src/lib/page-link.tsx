@@ -1,6 +1,6 @@
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import type { PageName } from '../app/pages';
-import { pageAddress, useNavigation } from './navigation';
+import { pageAddress, useOptionalNavigation } from './navigation';
 
 type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>;
 
@@ -26,12 +26,13 @@ export function PageLink({
   onClick,
   ...props
 }: AnchorProps & { page: PageName; params?: Record<string, string> }) {
-  const { navigate } = useNavigation();
+  // Without the app's navigation around it (a card rendered on its own), a link is just a link.
+  const navigation = useOptionalNavigation();
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
-    if (event.defaultPrevented || opensElsewhere(event)) return;
+    if (!navigation || event.defaultPrevented || opensElsewhere(event)) return;
     event.preventDefault();
-    navigate(page, params);
+    navigation.navigate(page, params);
   };
   return <a {...props} href={pageAddress(page, params)} onClick={follow} />;
 }

@@ -8,11 +8,20 @@ import { useAuth } from '../../features/auth/use-auth';
 import { NO_FEEDBACK, type AuthFeedback, type AuthFeedbackHandlers } from './auth-feedback';
 import { AuthForms } from './auth-forms';
 import { ProfileStep } from './profile-step';
+import { useDocumentTitle } from '../../lib/document-title';
+
+/** What the page asks of the visitor, by the tab and view in the address. */
+function authTitle(signedIn: boolean, params: Record<string, string>): string {
+  if (signedIn) return 'Complete your profile';
+  if (params.tab !== 'signin') return 'Sign up';
+  return params.view === 'forgot' ? 'Reset your password' : 'Sign in';
+}
 
 /** docs/product.md §2.4, Auth: sign up, sign in, then the profile step once signed in. */
 export function AuthPage() {
-  const { navigate } = useNavigation();
+  const { navigate, params } = useNavigation();
   const { user, loading } = useAuth();
+  useDocumentTitle(authTitle(Boolean(user), params));
   const logOut = useLogOut();
   const [feedback, setFeedback] = useState<AuthFeedback>(NO_FEEDBACK);
   const outsider = Boolean(user && !isSchoolEmail(user.email));

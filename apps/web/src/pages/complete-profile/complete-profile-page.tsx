@@ -2,9 +2,11 @@ import { CheckCircle2 } from 'lucide-react';
 import { useNavigation } from '../../lib/navigation';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { useDocumentTitle } from '../../lib/document-title';
 
 /** docs/product.md §2.7, Complete-profile: the step after 'Complete Your Profile'. */
 export function CompleteProfilePage() {
+  useDocumentTitle('Profile setup complete');
   const { navigate } = useNavigation();
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">

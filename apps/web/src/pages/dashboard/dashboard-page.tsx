@@ -9,9 +9,11 @@ import { ApplicationsOverview } from './applications-overview';
 import { InviteBanner } from './invite-banner';
 import { ReferralStatsCard } from './referral-stats-card';
 import { SummaryCards } from './summary-cards';
+import { useDocumentTitle } from '../../lib/document-title';
 
 /** docs/product.md §2.8, Dashboard, with the real counts and applications of §10.3 and §10.5. */
 export function DashboardPage() {
+  useDocumentTitle('Dashboard');
   const { user, loading } = useAuth();
   const { navigate } = useNavigation();
   const profile = useOwnProfile();

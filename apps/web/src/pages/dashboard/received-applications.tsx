@@ -3,6 +3,7 @@ import { useReceivedApplications } from '../../features/applications/api/list-re
 import { useUpdateApplicationStatus } from '../../features/applications/api/update-application-status';
 import type { ApplicationDecision, ApplicationView } from '../../features/applications/types';
 import { formatShortDate } from '../../lib/dates';
+import { PageLink } from '../../lib/page-link';
 import { ApplicationList } from './application-list';
 import { ApplicationStatusBadge } from './application-status-badge';
 
@@ -24,9 +25,32 @@ function ReceivedItem({ application }: { application: ApplicationView }) {
       role="group"
     >
       <div className="min-w-0">
-        <p className="font-medium text-gray-900">{applicant}</p>
+        <p className="font-medium text-gray-900">
+          {application.applicantName === null ? (
+            applicant
+          ) : (
+            <PageLink
+              page="profile"
+              params={{ id: application.applicantId }}
+              className="hover:underline"
+            >
+              {applicant}
+            </PageLink>
+          )}
+        </p>
         <p className="truncate text-sm text-gray-600">
-          {project} · {formatShortDate(application.createdAt)}
+          {application.projectTitle === null ? (
+            project
+          ) : (
+            <PageLink
+              page="project"
+              params={{ id: application.projectId }}
+              className="hover:underline"
+            >
+              {project}
+            </PageLink>
+          )}{' '}
+          · {formatShortDate(application.createdAt)}
         </p>
       </div>
       {application.status === 'Pending' ? (

@@ -1,5 +1,6 @@
 import { useOwnApplications } from '../../features/applications/api/list-own-applications';
 import { formatShortDate } from '../../lib/dates';
+import { PageLink } from '../../lib/page-link';
 import { ApplicationList } from './application-list';
 import { ApplicationStatusBadge } from './application-status-badge';
 
@@ -14,7 +15,17 @@ export function SentApplications({ userId }: { userId: string }) {
         <div className="flex items-center justify-between gap-3">
           <div className="min-w-0">
             <p className="truncate font-medium text-gray-900">
-              {application.projectTitle ?? 'A closed project'}
+              {application.projectTitle === null ? (
+                'A closed project'
+              ) : (
+                <PageLink
+                  page="project"
+                  params={{ id: application.projectId }}
+                  className="hover:underline"
+                >
+                  {application.projectTitle}
+                </PageLink>
+              )}
             </p>
             <p className="text-sm text-gray-600">
               Applied {formatShortDate(application.createdAt)}

@@ -6,9 +6,11 @@ import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../features/auth/use-auth';
 import { useOwnProfile } from '../../features/profiles/api/get-own-profile';
 import { EditProfileForm } from './edit-profile-form';
+import { useDocumentTitle } from '../../lib/document-title';
 
 /** Edit profile (docs/product.md §2.15); a student without a profile is sent to auth (§4.8). */
 export function EditProfilePage() {
+  useDocumentTitle('Edit profile');
   const { user } = useAuth();
   const { navigate } = useNavigation();
   const { data: profile, isPending, error } = useOwnProfile();

@@ -9,9 +9,11 @@ import type { ProjectFilters, UniversityScope } from '../../features/projects/ty
 import { ExploreFilters } from './explore-filters';
 import { ProjectGrid } from './project-grid';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useDocumentTitle } from '../../lib/document-title';
 
 /** docs/product.md §2.9, Explore Projects, with working university filters (§10.3). */
 export function ExplorePage() {
+  useDocumentTitle('Explore projects');
   const { user, loading } = useAuth();
   const { navigate } = useNavigation();
   const { data: profile } = useOwnProfile();

@@ -5,6 +5,7 @@ import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import type { ProjectRow } from '../../features/projects/types';
 import { formatShortDate } from '../../lib/dates';
+import { PageLink } from '../../lib/page-link';
 import { SkillChips } from './skill-chips';
 
 export type ApplyState = 'own' | 'applied' | 'applying' | 'open';
@@ -29,13 +30,21 @@ export function ProjectCard({
   return (
     <Card className="flex h-full flex-col" aria-labelledby={`project-${project.id}`} role="article">
       <h2 id={`project-${project.id}`} className="text-lg font-semibold text-gray-900">
-        {project.title}
+        <PageLink page="project" params={{ id: project.id }} className="hover:underline">
+          {project.title}
+        </PageLink>
       </h2>
       <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-gray-600">
         <span className="flex min-w-0 items-center gap-1">
           <User aria-hidden="true" className="h-4 w-4 shrink-0" />
           {/* The poster's profile name, which the server copies in; never their login email. */}
-          <span className="truncate">{project.postedBy ?? 'A student'}</span>
+          <PageLink
+            page="profile"
+            params={{ id: project.postedById }}
+            className="truncate hover:underline"
+          >
+            {project.postedBy ?? 'A student'}
+          </PageLink>
         </span>
         <span className="flex items-center gap-1">
           <Calendar aria-hidden="true" className="h-4 w-4" />

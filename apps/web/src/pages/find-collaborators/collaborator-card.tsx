@@ -6,6 +6,7 @@ import { Avatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { PageLink } from '../../lib/page-link';
 
 // docs/product.md §9: 4 skills and 3 interests on a collaborator card.
 const SKILLS_SHOWN = 4;
@@ -53,7 +54,11 @@ export function CollaboratorCard({
       <div className="flex items-start gap-3">
         <Avatar name={name} src={person.profilePicture} />
         <div className="min-w-0">
-          <h3 className="truncate text-lg font-semibold text-gray-900">{name}</h3>
+          <h3 className="truncate text-lg font-semibold text-gray-900">
+            <PageLink page="profile" params={{ id: person.userId }} className="hover:underline">
+              {name}
+            </PageLink>
+          </h3>
           <p className="text-sm text-brand-700">{person.role || 'Student'}</p>
           <p className="flex items-center gap-1 text-sm text-gray-600">
             <GraduationCap aria-hidden="true" className="h-4 w-4 shrink-0" />

@@ -17,6 +17,7 @@ import { useOwnProfile } from '../../features/profiles/api/get-own-profile';
 import { CollaboratorCard } from './collaborator-card';
 import { CollaboratorFilters } from './collaborator-filters';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useDocumentTitle } from '../../lib/document-title';
 
 function CardSkeleton() {
   return (
@@ -38,6 +39,7 @@ function CardSkeleton() {
 
 /** Find Collaborators (docs/product.md §2.11): students of my campus, searched on the server. */
 export function FindCollaboratorsPage() {
+  useDocumentTitle('Find collaborators');
   const { user } = useAuth();
   const { navigate } = useNavigation();
   const { data: profile, isPending: profilePending } = useOwnProfile();

@@ -2,6 +2,7 @@ import { Lightbulb, TrendingUp, Users } from 'lucide-react';
 import { useNavigation } from '../../lib/navigation';
 import { Button } from '../../components/ui/button';
 import { Footer } from './footer';
+import { useDocumentTitle } from '../../lib/document-title';
 
 const SELLING_POINTS = [
   {
@@ -23,6 +24,7 @@ const SELLING_POINTS = [
 
 /** docs/product.md §2.3: hero, three selling points, a call to action and the footer. */
 export function LandingPage() {
+  useDocumentTitle('Build something together');
   const { navigate } = useNavigation();
   const start = () => navigate('auth');
   return (

@@ -9,9 +9,11 @@ import { FullLeaderboard } from './full-leaderboard';
 import { ShareCodeCard } from './share-code-card';
 import { TopThree } from './top-three';
 import { YourStatsCard } from './your-stats-card';
+import { useDocumentTitle } from '../../lib/document-title';
 
 /** docs/product.md §2.13, Leaderboard: the top 100 referrers of the user's university. */
 export function LeaderboardPage() {
+  useDocumentTitle('Leaderboard');
   const { user, loading } = useAuth();
   const { navigate } = useNavigation();
   const profile = useOwnProfile();

@@ -17,11 +17,13 @@ import { ContactDialog } from '../../features/messages/components/contact-dialog
 import { MessageDetailDialog } from './message-detail-dialog';
 import { MessageList } from './message-list';
 import { MessagesSummary } from './messages-summary';
+import { useDocumentTitle } from '../../lib/document-title';
 
 type Box = 'inbox' | 'sent';
 
 /** Messages (docs/product.md §2.14), plus the Sent box and Reply of §10.6. */
 export function MessagesPage() {
+  useDocumentTitle('Messages');
   const { user } = useAuth();
   const { navigate } = useNavigation();
   const [box, setBox] = useState<Box>('inbox');

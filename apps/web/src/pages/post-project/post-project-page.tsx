@@ -6,9 +6,11 @@ import { useAuth } from '../../features/auth/use-auth';
 import { useCreateProject } from '../../features/projects/api/create-project';
 import { PostProjectForm } from './post-project-form';
 import { TipsCard } from './tips-card';
+import { useDocumentTitle } from '../../lib/document-title';
 
 /** docs/product.md §2.10, Post a Project; outcomes as §8.3 words them. */
 export function PostProjectPage() {
+  useDocumentTitle('Post a project');
   const { user, loading } = useAuth();
   const { navigate } = useNavigation();
   const create = useCreateProject();

@@ -5,12 +5,14 @@ import { useResetPassword } from '../../features/auth/api/reset-password';
 import { EmailLinkCard, useEmailLinkOutcome } from '../../features/auth/components/email-link-card';
 import { NewPasswordForm } from '../../features/auth/components/new-password-form';
 import { useAuth } from '../../features/auth/use-auth';
+import { useDocumentTitle } from '../../lib/document-title';
 
 /**
  * Where the password reset email's link leads (`?page=reset-password&token=...`): a new
  * password, then the sign-in tab with a notice. The server ends every sign-in of the account.
  */
 export function ResetPasswordPage() {
+  useDocumentTitle('Choose a new password');
   const { params, navigate } = useNavigation();
   const token = params.token ?? '';
   const reset = useResetPassword();

@@ -7,9 +7,11 @@ import { useDeleteAccount } from '../../features/profiles/api/delete-account';
 import { AccountInformation } from './account-information';
 import { DangerZone } from './danger-zone';
 import { NotificationSettings } from './notification-settings';
+import { useDocumentTitle } from '../../lib/document-title';
 
 /** Settings (docs/product.md §2.16): account information, notifications and account deletion. */
 export function SettingsPage() {
+  useDocumentTitle('Settings');
   const { user } = useAuth();
   const { navigate } = useNavigation();
   const { data: profile, isPending, error } = useOwnProfile();

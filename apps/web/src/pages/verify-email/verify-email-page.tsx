@@ -4,6 +4,7 @@ import { useVerifyEmail } from '../../features/auth/api/verify-email';
 import { EmailLinkCard, useEmailLinkOutcome } from '../../features/auth/components/email-link-card';
 import { NewPasswordForm } from '../../features/auth/components/new-password-form';
 import { ResendVerificationForm } from './resend-verification-form';
+import { useDocumentTitle } from '../../lib/document-title';
 
 /**
  * Where the verification email's link leads (`?page=verify-email&token=...`). The link proves
@@ -11,6 +12,7 @@ import { ResendVerificationForm } from './resend-verification-form';
  * then goes on as after sign-in: Complete Your Profile, or the dashboard.
  */
 export function VerifyEmailPage() {
+  useDocumentTitle('Verify your email');
   const { params, navigate } = useNavigation();
   const token = params.token ?? '';
   const verify = useVerifyEmail();
