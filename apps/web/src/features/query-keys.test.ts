@@ -36,6 +36,9 @@ describe('query key factories', () => {
     const filters = { search: '', skill: '', scope: 'all', university: null, city: null } as const;
     startsWith(projectKeys.open(filters), projectKeys.all);
     startsWith(projectKeys.ownOpenCount('u1'), projectKeys.all);
+    startsWith(projectKeys.detail('p1'), projectKeys.all);
+    startsWith(projectKeys.openBy('u1'), projectKeys.all);
+    startsWith(profileKeys.ofUser('u1'), profileKeys.all);
     startsWith(aiKeys.status(), aiKeys.all);
     startsWith(profileKeys.ownOf('u1'), profileKeys.own());
     startsWith(profileKeys.own(), profileKeys.all);
