@@ -181,6 +181,8 @@ test("someone else's closed project, an unknown id and a missing id read as not 
 }) => {
   const { owner, closed } = await seedOwner(student);
   try {
+    await openSignedIn(page, student, 'explore');
+    await expect(heading(page, 'Explore Projects')).toBeVisible();
     // Someone else's closed project, an unknown id and a missing id all read as not found.
     for (const address of [
       `/?page=project&id=${closed.id}`,
