@@ -210,7 +210,7 @@ test("someone else's closed project, an unknown id and a missing id read as not 
   }
 });
 
-test('the owner sees their own closed project, and a signed-out visitor is sent to auth', async ({
+test('the owner sees their own closed project; a signed-out visitor signs in and returns to it', async ({
   page,
   student,
 }) => {
@@ -225,6 +225,14 @@ test('the owner sees their own closed project, and a signed-out visitor is sent 
   await expect(page).toHaveURL(/[?&]page=auth(&|$)/);
   await expect(page.getByRole('tab', { name: 'Sign Up' })).toBeVisible();
   await expect(page).toHaveTitle('Sign up · CampusCollab');
+
+  // Signing in from there returns to the link that was opened, not to the dashboard.
+  await page.getByRole('tab', { name: 'Sign In' }).click();
+  await page.getByLabel('Email', { exact: true }).fill(student.email);
+  await page.getByLabel('Password', { exact: true }).fill(student.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]page=project&id=${project!.id}`));
+  await expect(heading(page, 'Finished Mural')).toBeVisible();
 
   await openSignedIn(page, student, `project&id=${project!.id}`);
   await expect(heading(page, 'Finished Mural')).toBeVisible();

@@ -4,6 +4,7 @@ import { useAuth } from '../features/auth/use-auth';
 import { LandingPage } from '../pages/landing/landing-page';
 import { useNavigation } from '../lib/navigation';
 import { PROTECTED_PAGES, type PageName } from './pages';
+import { rememberReturnTarget } from './return-to';
 
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(() => load().then((module) => ({ default: module[name] })));
@@ -38,13 +39,15 @@ const PAGES: Record<PageName, ComponentType> = {
 
 /** Shows the current page; a signed-out visitor on a protected page is sent to auth. */
 export function PageSwitch() {
-  const { page: current, navigate } = useNavigation();
+  const { page: current, params, navigate } = useNavigation();
   const { user, loading } = useAuth();
   const blocked = PROTECTED_PAGES.has(current) && !user;
 
   useEffect(() => {
-    if (blocked && !loading) navigate('auth', {}, { replace: true });
-  }, [blocked, loading, navigate]);
+    if (!blocked || loading) return;
+    rememberReturnTarget({ page: current, params });
+    navigate('auth', {}, { replace: true });
+  }, [blocked, loading, current, params, navigate]);
 
   if (blocked) return <Spinner />;
   const Page = PAGES[current];

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { takeReturnTarget } from '../../app/return-to';
 import { useNavigation } from '../../lib/navigation';
 import { Alert } from '../../components/ui/alert';
 import { Spinner } from '../../components/ui/spinner';
@@ -21,8 +22,12 @@ export function ProfileStep({ email }: { email: string }) {
   useEffect(() => {
     if (!hasProfile) return;
     if (startedWithout) navigate('complete-profile');
-    // Replace: Back from the dashboard should not land here and bounce forward again.
-    else navigate('dashboard', {}, { replace: true });
+    else {
+      // A protected page the visitor was sent here from comes first (a shared project link).
+      // Replace: Back from there should not land here and bounce forward again.
+      const target = takeReturnTarget();
+      navigate(target?.page ?? 'dashboard', target?.params ?? {}, { replace: true });
+    }
   }, [hasProfile, startedWithout, navigate]);
 
   if (profile.isError) {
