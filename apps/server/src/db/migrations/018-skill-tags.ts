@@ -116,7 +116,9 @@ async function upSqlite(db: Kysely<any>): Promise<void> {
     )
     .execute(db);
   await sql
-    .raw(`create trigger project_tags_on_insert after insert on projects begin ${body(project)} end`)
+    .raw(
+      `create trigger project_tags_on_insert after insert on projects begin ${body(project)} end`,
+    )
     .execute(db);
   await sql
     .raw(

@@ -5,7 +5,7 @@ import { dynamicDb } from '../table-api/table-request';
 import { projectsPolicy } from '../table-api/tables/projects';
 import type { DynamicDatabase, Row, TablePolicy } from '../table-api/tables/types';
 import { usersPolicy } from '../table-api/tables/users';
-import type { MatchQuery } from './match-query';
+import { MATCH_OFFSET_MAX, type MatchQuery } from './match-query';
 import { closenessOrder, contains, inListOrder, inScope, type Me } from './scope';
 
 /** One recommended row as the table API would show it, and the skills that made it match. */
@@ -107,7 +107,10 @@ export async function recommendProjects(
   if (query.search) {
     const term = query.search;
     select = select.where((eb) =>
-      eb.or([contains(database, 'projects.title', term), contains(database, 'projects.description', term)]),
+      eb.or([
+        contains(database, 'projects.title', term),
+        contains(database, 'projects.description', term),
+      ]),
     );
   }
   if (query.skill) {
@@ -122,9 +125,7 @@ export async function recommendProjects(
       ),
     );
   }
-  let ordered = select
-    .groupBy('projects.id')
-    .orderBy(sql`count(project_tags.tag) desc`);
+  let ordered = select.groupBy('projects.id').orderBy(sql`count(project_tags.tag) desc`);
   for (const order of closenessOrder('projects', me)) ordered = ordered.orderBy(order);
   const rows = await ordered
     .limit(query.limit + 1)
