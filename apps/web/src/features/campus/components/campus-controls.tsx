@@ -15,7 +15,12 @@ export function CampusControls({
 }) {
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <ChoiceGroup label="Universities" value={scope} choices={SCOPE_CHOICES} onChange={onScopeChange} />
+      <ChoiceGroup
+        label="Universities"
+        value={scope}
+        choices={SCOPE_CHOICES}
+        onChange={onScopeChange}
+      />
       <ChoiceGroup label="Sort" value={sort} choices={SORT_CHOICES} onChange={onSortChange} />
     </div>
   );
