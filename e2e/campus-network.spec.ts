@@ -31,6 +31,8 @@ test('a student finds someone from another university and is recommended a proje
   student,
   capture,
 }) => {
+  // Three pages, two sorts and a reload: more than the default budget on a busy machine.
+  test.slow();
   const tag = randomUUID().slice(0, 8);
   // Skills no other journey uses, so the recommendations are this test's own.
   const optics = `Optics ${tag}`;
@@ -61,7 +63,8 @@ test('a student finds someone from another university and is recommended a proje
     await capture('dashboard-recommended');
 
     // Find Collaborators lists everyone by default; "My university" leaves Omar out.
-    await page.goto('/?page=find-collaborators');
+    const header = page.getByRole('navigation', { name: 'Main' });
+    await header.getByRole('button', { name: 'Find Collaborators' }).click();
     const search = page.getByRole('searchbox', { name: 'Search by name, skills or bio' });
     await search.fill(otherName);
     await expect(collaborator(page, otherName)).toBeVisible();
@@ -82,7 +85,11 @@ test('a student finds someone from another university and is recommended a proje
     await capture('find-collaborators-recommended');
 
     // Explore's Recommended order, kept across a reload.
-    await page.goto('/?page=explore&sort=recommended');
+    await header.getByRole('button', { name: 'Explore Projects' }).click();
+    await page
+      .getByRole('group', { name: 'Sort' })
+      .getByRole('button', { name: 'Recommended' })
+      .click();
     const telescope = page.getByRole('main').getByRole('article', { name: `Telescope ${tag}` });
     await expect(telescope).toContainText(`Matches: ${optics}`);
     await page.reload();
