@@ -37,6 +37,8 @@ test('a student searches, filters and applies; the owner accepts on the dashboar
   student,
   capture,
 }) => {
+  // Three scopes, search, skills, applying and the owner's dashboard: more than the default budget.
+  test.slow();
   const tag = randomUUID().slice(0, 8);
   const university = `Explore U ${tag}`;
   await createProfile(student, { name: 'Ada Applicant', university, city: `City ${tag}` });
@@ -65,6 +67,16 @@ test('a student searches, filters and applies; the owner accepts on the dashboar
 
     await openSignedIn(page, student, 'explore');
     const main = page.getByRole('main');
+    const scope = main.getByRole('group', { name: 'Universities' });
+    // Everyone's projects by default: the neighbour's campus is listed too.
+    await expect(scope.getByRole('button', { name: 'All', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(card(page, 'Nearby Hackathon')).toBeVisible();
+    await scope.getByRole('button', { name: 'My university' }).click();
+    await expect(page).toHaveURL(/scope=university/);
+    await expect(card(page, 'Nearby Hackathon')).toHaveCount(0);
     await expect(card(page, 'Robot Arm')).toBeVisible();
     await expect(card(page, 'Robot Arm')).toContainText('+1 more');
     await expect(card(page, 'Robot Arm')).toContainText('Timeline: 2 months');
@@ -73,10 +85,11 @@ test('a student searches, filters and applies; the owner accepts on the dashboar
     await expect(card(page, 'Robot Arm')).not.toContainText(owner.email);
     await expect(main.getByRole('article')).toHaveCount(3);
 
-    // University filter: nearby adds the same city; all adds everyone.
-    await choose(page, 'Filter by university', 'Include Nearby');
+    // Nearby adds the same city.
+    await scope.getByRole('button', { name: 'Nearby' }).click();
+    await expect(page).toHaveURL(/scope=nearby/);
     await expect(card(page, 'Nearby Hackathon')).toBeVisible();
-    await choose(page, 'Filter by university', 'My University');
+    await scope.getByRole('button', { name: 'My university' }).click();
     await expect(card(page, 'Nearby Hackathon')).toHaveCount(0);
 
     // Search narrows on the server.

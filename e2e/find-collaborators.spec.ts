@@ -51,9 +51,18 @@ test('a student finds classmates, filters them and sends one a message', async (
     await createProfile(nina, { name: 'Nina Nearby', university: `Other U ${tag}`, city });
 
     await openSignedIn(page, student, 'find-collaborators');
+    const scope = page.getByRole('group', { name: 'Universities' });
+    // Everyone by default: a student of another university is listed too.
+    await expect(card(page, 'Nina Nearby')).toBeVisible();
+    await expect(page.getByText('Connect with talented students from every campus.')).toBeVisible();
+    await scope.getByRole('button', { name: 'My university' }).click();
+    await expect(scope.getByRole('button', { name: 'My university' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await expect(card(page, 'Alice Robotics')).toBeVisible();
     await expect(card(page, 'Bob Sketch')).toBeVisible();
-    // Not me, and not a student of another university while 'nearby' is off.
+    // Not me, and not a student of another university under "My university".
     await expect(list(page).getByRole('article')).toHaveCount(2);
     await expect(page.getByRole('article', { name: `Vera Viewer ${tag}` })).toHaveCount(0);
     await expect(
@@ -71,6 +80,12 @@ test('a student finds classmates, filters them and sends one a message', async (
     await expect(page.getByRole('heading', { name: 'No collaborators found' })).toBeVisible();
     await page.getByRole('button', { name: 'Clear Search' }).click();
     await expect(search).toHaveValue('');
+    // Clearing also goes back to everyone; narrow to the campus again.
+    await expect(scope.getByRole('button', { name: 'All', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await scope.getByRole('button', { name: 'My university' }).click();
 
     await page.getByRole('combobox', { name: 'Role' }).click();
     await page.getByRole('option', { name: 'Designer', exact: true }).click();
@@ -79,7 +94,7 @@ test('a student finds classmates, filters them and sends one a message', async (
     await page.getByRole('combobox', { name: 'Role' }).click();
     await page.getByRole('option', { name: 'All Roles' }).click();
 
-    await page.getByRole('checkbox', { name: 'Include nearby universities' }).check();
+    await scope.getByRole('button', { name: 'Nearby' }).click();
     await expect(card(page, 'Nina Nearby')).toBeVisible();
     await expect(list(page).getByRole('article')).toHaveCount(3);
 

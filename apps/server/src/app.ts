@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health/routes';
 import { createAppMetrics } from './modules/metrics/app-metrics';
 import { instrumentRequests } from './modules/metrics/http-metrics';
 import { observeDatabasePool, observeEmailOutbox } from './modules/metrics/resource-metrics';
+import { matchingRoutes } from './modules/matching/routes';
 import { metricsRoutes } from './modules/metrics/routes';
 import { dataRoutes } from './modules/data/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -153,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(analyticsRoutes, { config });
   await app.register(dataRoutes, { config, files });
   await app.register(aiRoutes, { config, files });
+  await app.register(matchingRoutes, { config });
   await app.register(realtimeRoutes, {
     projectId: config.projectId,
     metrics,

@@ -24,6 +24,7 @@ import {
 import { startSession } from './auth/start-session';
 import { takeTokensFromUrl } from './auth/url-tokens';
 import { createDataClient } from './data/data-client';
+import { createMatchingClient } from './matching/matching-client';
 import type { FetchFunction } from './http/authorized-fetch';
 import { createNotificationsClient } from './notifications/notifications-client';
 import { createRealtimeClient } from './realtime/realtime-client';
@@ -180,6 +181,7 @@ export function createClient(options: ClientOptions) {
     analytics,
     ai: createAiClient({ api, authorizedFetch, projectId }),
     data: createDataClient({ api, projectId }),
+    matching: createMatchingClient({ api, projectId }),
     /** Stops listeners, timers and sockets (tests, hot reload). */
     close(): void {
       stopParent();

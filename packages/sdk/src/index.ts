@@ -86,3 +86,10 @@ export type {
   SearchInput,
   SearchOutput,
 } from './data/data-client';
+export type {
+  MatchingClient,
+  MatchQuery,
+  MatchScope,
+  Recommended,
+  RecommendationPage,
+} from './matching/matching-client';

@@ -138,6 +138,22 @@ export interface AiUsageTable {
   tokens: number;
 }
 
+/** A profile's skills and interests, one lower-cased tag each (migration 018, matching). */
+export interface ProfileTagsTable {
+  profile_id: string;
+  kind: 'skill' | 'interest';
+  tag: string;
+  /** The item as the profile spells it. */
+  label: string;
+}
+
+/** A project's needed skills, one lower-cased tag each (migration 018, matching). */
+export interface ProjectTagsTable {
+  project_id: string;
+  tag: string;
+  label: string;
+}
+
 /** Bus messages too big for a NOTIFY, sent by id (PostgreSQL only; migration 017). */
 export interface ClusterMessagesTable {
   id: string;
@@ -180,6 +196,8 @@ export interface Database {
   realtime_messages: RealtimeMessagesTable;
   analytics_events: AnalyticsEventsTable;
   ai_usage: AiUsageTable;
+  profile_tags: ProfileTagsTable;
+  project_tags: ProjectTagsTable;
   cluster_messages: ClusterMessagesTable;
   realtime_presence: RealtimePresenceTable;
   rate_limits: RateLimitsTable;

@@ -27,9 +27,9 @@ describe('query key factories', () => {
         me: { userId: 'u1', university: 'MIT', city: null },
         search: ' ada ',
         role: 'all',
-        includeNearby: true,
+        scope: 'nearby',
       }),
-    ).toEqual(['collaborators', 'u1', 'ada', 'all', true]);
+    ).toEqual(['collaborators', 'u1', 'ada', 'all', 'nearby']);
   });
 
   it('start every key with what its mutations invalidate', () => {

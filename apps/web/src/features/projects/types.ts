@@ -1,10 +1,13 @@
 import type { ProjectRecord } from '@campuscollab/sdk';
 
-/** A project as the server stores it (with the poster's campus, for Explore's filter). */
-export type ProjectRow = ProjectRecord;
+/**
+ * A project as the server stores it (with the poster's campus, for Explore's filter); a
+ * recommended one also says which skills matched.
+ */
+export type ProjectRow = ProjectRecord & { matches?: string[] };
 
-/** Explore's university filter (docs/product.md §2.9): same university, same city too, or all. */
-export type UniversityScope = 'mine' | 'nearby' | 'all';
+/** Explore's university filter (docs/product.md §2.9): everyone, my university, or nearby. */
+export type UniversityScope = 'all' | 'university' | 'nearby';
 
 export interface ProjectFilters {
   search: string;

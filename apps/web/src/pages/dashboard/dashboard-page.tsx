@@ -7,6 +7,7 @@ import { useOwnProfile } from '../../features/profiles/api/get-own-profile';
 import { ActionCards } from './action-cards';
 import { ApplicationsOverview } from './applications-overview';
 import { InviteBanner } from './invite-banner';
+import { RecommendedForYou } from './recommended-for-you';
 import { ReferralStatsCard } from './referral-stats-card';
 import { SummaryCards } from './summary-cards';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -48,6 +49,7 @@ export function DashboardPage() {
         <ReferralStatsCard profile={me} />
         <SummaryCards userId={me.userId} />
       </div>
+      <RecommendedForYou userId={me.userId} />
       <ApplicationsOverview userId={me.userId} />
       <ActionCards />
       <InviteBanner university={me.university} />

@@ -1,37 +1,27 @@
 import { PROJECT_SKILL_FILTERS } from '@campuscollab/shared';
 import { Search } from 'lucide-react';
 import { Select } from '../../components/ui/select';
-import type { UniversityScope } from '../../features/projects/types';
 
 const ALL_SKILLS = 'all';
 const SKILL_OPTIONS = [
   { value: ALL_SKILLS, label: 'All Skills' },
   ...PROJECT_SKILL_FILTERS.map((skill) => ({ value: skill, label: skill })),
 ];
-const SCOPE_OPTIONS: { value: UniversityScope; label: string }[] = [
-  { value: 'mine', label: 'My University' },
-  { value: 'nearby', label: 'Include Nearby' },
-  { value: 'all', label: 'All Universities' },
-];
 
-/** Search box, skill filter and university filter of Explore (docs/product.md §2.9). */
+/** Search box and skill filter of Explore (docs/product.md §2.9); the scope sits beside them. */
 export function ExploreFilters({
   search,
   onSearchChange,
   skill,
   onSkillChange,
-  scope,
-  onScopeChange,
 }: {
   search: string;
   onSearchChange: (value: string) => void;
   skill: string;
   onSkillChange: (value: string) => void;
-  scope: UniversityScope;
-  onScopeChange: (value: UniversityScope) => void;
 }) {
   return (
-    <div className="grid gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm md:grid-cols-[1fr_12rem_12rem]">
+    <div className="grid gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm md:grid-cols-[1fr_12rem]">
       <div className="relative">
         <label htmlFor="project-search" className="sr-only">
           Search projects
@@ -55,13 +45,6 @@ export function ExploreFilters({
         value={skill || ALL_SKILLS}
         onValueChange={(value) => onSkillChange(value === ALL_SKILLS ? '' : value)}
         options={SKILL_OPTIONS}
-      />
-      <Select
-        label="Filter by university"
-        hideLabel
-        value={scope}
-        onValueChange={(value) => onScopeChange(value as UniversityScope)}
-        options={SCOPE_OPTIONS}
       />
     </div>
   );

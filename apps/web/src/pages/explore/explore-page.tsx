@@ -5,7 +5,10 @@ import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../features/auth/use-auth';
 import { useOwnProfile } from '../../features/profiles/api/get-own-profile';
 import { useOpenProjects } from '../../features/projects/api/list-open-projects';
-import type { ProjectFilters, UniversityScope } from '../../features/projects/types';
+import type { ProjectFilters } from '../../features/projects/types';
+import { useRecommendedProjects } from '../../features/campus/api/recommended';
+import { CampusControls } from '../../features/campus/components/campus-controls';
+import { useCampusParams } from '../../features/campus/use-campus-params';
 import { ExploreFilters } from './explore-filters';
 import { ProjectGrid } from './project-grid';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -19,7 +22,8 @@ export function ExplorePage() {
   const { data: profile } = useOwnProfile();
   const [search, setSearch] = useState('');
   const [skill, setSkill] = useState('');
-  const [scope, setScope] = useState<UniversityScope>('mine');
+  // Everyone by default; the choice lives in the address (docs/product.md §2.9).
+  const { scope, sort, setScope, setSort } = useCampusParams('explore');
   const settledSearch = useDebouncedValue(search);
 
   const filters = useMemo<ProjectFilters>(
@@ -33,7 +37,14 @@ export function ExplorePage() {
     }),
     [settledSearch, skill, scope, profile],
   );
-  const projects = useOpenProjects(filters);
+  const recommended = sort === 'recommended';
+  const newest = useOpenProjects(filters, !recommended);
+  const ranked = useRecommendedProjects(
+    user?.id ?? '',
+    { scope: filters.scope, search: filters.search, skill: filters.skill },
+    recommended && Boolean(user),
+  );
+  const projects = recommended ? ranked : newest;
   useEffect(() => {
     if (projects.error) console.error('Failed to load projects', projects.error);
   }, [projects.error]);
@@ -61,9 +72,8 @@ export function ExplorePage() {
         onSearchChange={setSearch}
         skill={skill}
         onSkillChange={setSkill}
-        scope={scope}
-        onScopeChange={setScope}
       />
+      <CampusControls scope={scope} onScopeChange={setScope} sort={sort} onSortChange={setSort} />
       <ProjectGrid userId={user.id} query={projects} />
     </div>
   );

@@ -3,6 +3,7 @@ import { Calendar, Clock, User } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
+import { MatchReasons } from '../../features/campus/components/match-reasons';
 import type { ProjectRow } from '../../features/projects/types';
 import { formatShortDate } from '../../lib/dates';
 import { PageLink } from '../../lib/page-link';
@@ -54,6 +55,9 @@ export function ProjectCard({
       <p className="mt-3 line-clamp-4 flex-1 text-gray-700">{project.description}</p>
       <div className="mt-4">
         <SkillChips skills={decodeTagList(project.skillsNeeded)} />
+      </div>
+      <div className="mt-3 empty:hidden">
+        <MatchReasons matches={project.matches} />
       </div>
       {project.timeline && (
         <p className="mt-3 flex items-center gap-1 text-sm text-gray-600">

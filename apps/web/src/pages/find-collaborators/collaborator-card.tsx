@@ -6,6 +6,7 @@ import { Avatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { MatchReasons } from '../../features/campus/components/match-reasons';
 import { PageLink } from '../../lib/page-link';
 
 // docs/product.md §9: 4 skills and 3 interests on a collaborator card.
@@ -38,7 +39,8 @@ export function CollaboratorCard({
   person,
   onContact,
 }: {
-  person: UserRecord;
+  /** A recommended person also says which of their skills matched. */
+  person: UserRecord & { matches?: string[] };
   onContact: (person: UserRecord) => void;
 }) {
   const name = person.name?.trim() || 'Anonymous User';
@@ -91,6 +93,9 @@ export function CollaboratorCard({
           </ul>
         </div>
       )}
+      <div className="mb-3 empty:hidden">
+        <MatchReasons matches={person.matches} />
+      </div>
       <div className="mt-auto flex flex-wrap items-center gap-2 border-t border-gray-100 pt-4">
         {handle && (
           <ContactLink

@@ -15,15 +15,11 @@ export function CollaboratorFilters({
   onSearchChange,
   role,
   onRoleChange,
-  includeNearby,
-  onIncludeNearbyChange,
 }: {
   search: string;
   onSearchChange: (value: string) => void;
   role: string;
   onRoleChange: (value: string) => void;
-  includeNearby: boolean;
-  onIncludeNearbyChange: (value: boolean) => void;
 }) {
   return (
     <div className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
@@ -54,15 +50,6 @@ export function CollaboratorFilters({
           className="md:w-48"
         />
       </div>
-      <label className="mt-3 inline-flex cursor-pointer items-center gap-2 text-sm text-gray-800">
-        <input
-          type="checkbox"
-          checked={includeNearby}
-          onChange={(event) => onIncludeNearbyChange(event.target.checked)}
-          className="h-4 w-4 rounded border-gray-300 accent-brand-600"
-        />
-        Include nearby universities
-      </label>
     </div>
   );
 }

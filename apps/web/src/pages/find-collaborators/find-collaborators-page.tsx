@@ -12,6 +12,9 @@ import {
   useCollaborators,
   type CollaboratorSearch,
 } from '../../features/collaborators/api/list-collaborators';
+import { useRecommendedPeople } from '../../features/campus/api/recommended';
+import { CampusControls } from '../../features/campus/components/campus-controls';
+import { useCampusParams } from '../../features/campus/use-campus-params';
 import { ContactDialog } from '../../features/messages/components/contact-dialog';
 import { useOwnProfile } from '../../features/profiles/api/get-own-profile';
 import { CollaboratorCard } from './collaborator-card';
@@ -37,7 +40,7 @@ function CardSkeleton() {
   );
 }
 
-/** Find Collaborators (docs/product.md §2.11): students of my campus, searched on the server. */
+/** Find Collaborators (docs/product.md §2.11): every student by default, searched on the server. */
 export function FindCollaboratorsPage() {
   useDocumentTitle('Find collaborators');
   const { user } = useAuth();
@@ -45,7 +48,8 @@ export function FindCollaboratorsPage() {
   const { data: profile, isPending: profilePending } = useOwnProfile();
   const [search, setSearch] = useState('');
   const [role, setRole] = useState(ALL_ROLES);
-  const [includeNearby, setIncludeNearby] = useState(false);
+  // Everyone by default; the choice lives in the address (docs/product.md §2.11).
+  const { scope, sort, setScope, setSort } = useCampusParams('find-collaborators');
   const [contacting, setContacting] = useState<UserRecord | null>(null);
   const [contactOpen, setContactOpen] = useState(false);
   const debouncedSearch = useDebouncedValue(search);
@@ -61,12 +65,19 @@ export function FindCollaboratorsPage() {
             me: { userId: user.id, university: profile.university, city: profile.city },
             search: debouncedSearch,
             role,
-            includeNearby,
+            scope,
           }
         : null,
-    [user, profile, debouncedSearch, role, includeNearby],
+    [user, profile, debouncedSearch, role, scope],
   );
-  const collaborators = useCollaborators(params);
+  const recommended = sort === 'recommended';
+  const newest = useCollaborators(params, !recommended);
+  const ranked = useRecommendedPeople(
+    user?.id ?? '',
+    { scope, search: debouncedSearch, role: role === ALL_ROLES ? '' : role },
+    recommended && params !== null,
+  );
+  const collaborators = recommended ? ranked : newest;
   const people = collaborators.data?.pages.flatMap((page) => page.people) ?? [];
 
   if (!user) {
@@ -77,7 +88,7 @@ export function FindCollaboratorsPage() {
   const clearSearch = () => {
     setSearch('');
     setRole(ALL_ROLES);
-    setIncludeNearby(false);
+    setScope('all');
   };
   const contact = (person: UserRecord) => {
     setContacting(person);
@@ -89,8 +100,11 @@ export function FindCollaboratorsPage() {
       <div>
         <h1 className="text-3xl font-bold text-gray-900">Find Collaborators</h1>
         <p className="mt-1 text-gray-700">
-          Connect with talented students at {profile?.university ?? 'your university'}
-          {includeNearby ? ' and nearby campuses' : ''}.
+          {scope === 'all'
+            ? 'Connect with talented students from every campus.'
+            : `Connect with talented students at ${profile?.university ?? 'your university'}${
+                scope === 'nearby' ? ' and nearby campuses' : ''
+              }.`}
         </p>
       </div>
       <CollaboratorFilters
@@ -98,9 +112,8 @@ export function FindCollaboratorsPage() {
         onSearchChange={setSearch}
         role={role}
         onRoleChange={setRole}
-        includeNearby={includeNearby}
-        onIncludeNearbyChange={setIncludeNearby}
       />
+      <CampusControls scope={scope} onScopeChange={setScope} sort={sort} onSortChange={setSort} />
       {collaborators.isPending ? (
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
           {Array.from({ length: 6 }, (_, index) => (

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { quoteFilterValue, type UserRecord } from '@campuscollab/sdk';
+import { quoteFilterValue, type MatchScope, type UserRecord } from '@campuscollab/sdk';
 import { client } from '../../../lib/client';
 import { collaboratorKeys } from './collaborator-keys';
 
@@ -8,11 +8,12 @@ export const COLLABORATORS_PAGE_SIZE = 12;
 export const ALL_ROLES = 'all';
 
 export interface CollaboratorSearch {
-  /** The signed-in student: excluded from the list, and the campus the list is centred on. */
+  /** The signed-in student: excluded from the list, and the campus the scope is centred on. */
   me: { userId: string; university: string; city: string | null };
   search: string;
   role: string;
-  includeNearby: boolean;
+  /** Everyone (the default), my university, or my university and my city. */
+  scope: MatchScope;
 }
 
 export interface CollaboratorPage {
@@ -22,7 +23,7 @@ export interface CollaboratorPage {
 
 /** docs/product.md §7.2 (users by createdAt descending), searched and filtered on the server. */
 export async function listCollaborators(
-  { me, search, role, includeNearby }: CollaboratorSearch,
+  { me, search, role, scope }: CollaboratorSearch,
   cursor: string | null,
 ): Promise<CollaboratorPage> {
   const term = search.trim();
@@ -34,12 +35,12 @@ export async function listCollaborators(
         filter.or(`name.ilike.${pattern},skills.ilike.${pattern},bio.ilike.${pattern}`);
       }
       if (role !== ALL_ROLES) filter.eq('role', role);
-      // docs/product.md §2.11: 'Include nearby universities' widens my campus to my city.
-      if (includeNearby && me.city) {
+      // docs/product.md §2.11: everyone by default; "Nearby" is my campus and my city.
+      if (scope === 'nearby' && me.city) {
         filter.or(
           `university.eq.${quoteFilterValue(me.university)},city.eq.${quoteFilterValue(me.city)}`,
         );
-      } else {
+      } else if (scope !== 'all') {
         filter.eq('university', me.university);
       }
       return filter;
@@ -59,16 +60,16 @@ export const collaboratorsQuery = (params: CollaboratorSearch) => ({
   getNextPageParam: (last: CollaboratorPage) => last.nextCursor,
 });
 
-export function useCollaborators(params: CollaboratorSearch | null) {
+export function useCollaborators(params: CollaboratorSearch | null, enabled = true) {
   return useInfiniteQuery({
     ...collaboratorsQuery(
       params ?? {
         me: { userId: '', university: '', city: null },
         search: '',
         role: ALL_ROLES,
-        includeNearby: false,
+        scope: 'all',
       },
     ),
-    enabled: params !== null,
+    enabled: params !== null && enabled,
   });
 }

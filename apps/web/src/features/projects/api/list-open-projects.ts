@@ -16,7 +16,7 @@ function applyFilters(filter: FilterBuilder<ProjectRow>, filters: ProjectFilters
   }
   // Skills are stored as JSON text, so the quotes pin the match to one whole skill.
   if (filters.skill) query = query.ilike('skillsNeeded', `*"${filters.skill}"*`);
-  if (filters.university && filters.scope === 'mine') {
+  if (filters.university && filters.scope === 'university') {
     query = query.eq('university', filters.university);
   } else if (filters.university && filters.scope === 'nearby') {
     const nearby = [`university.eq.${quote(filters.university)}`];
@@ -46,7 +46,7 @@ export const openProjectsQuery = (filters: ProjectFilters) =>
     getNextPageParam: (page) => page.nextCursor,
   });
 
-/** Open projects matching the filters, a page of 12 at a time. */
-export function useOpenProjects(filters: ProjectFilters) {
-  return useInfiniteQuery(openProjectsQuery(filters));
+/** Open projects matching the filters, a page of 12 at a time; off while `enabled` is false. */
+export function useOpenProjects(filters: ProjectFilters, enabled = true) {
+  return useInfiniteQuery({ ...openProjectsQuery(filters), enabled });
 }

@@ -1,0 +1,264 @@
+import { APPLICATION_MESSAGE } from '@campuscollab/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVerifiedAccount } from '../helpers/accounts';
+import { request, startTestApp, type TestApp } from '../helpers/test-app';
+import { DIALECTS } from '../helpers/test-database';
+
+type Item = Record<string, unknown> & { matches: string[] };
+interface Page {
+  items: Item[];
+  nextOffset: number | null;
+}
+
+/**
+ * "Recommended for you" (`/api/match/{project}/projects|people`): ranked by shared skills, then
+ * my campus, my city, newest; never my own projects, closed ones or ones I applied to; tags
+ * follow every edit and deletion, because triggers keep them (migration 018).
+ */
+describe.each(DIALECTS)('recommendations on %s', (kind) => {
+  let server: TestApp;
+  const tokens: Record<string, string> = {};
+  const accounts: Record<string, string> = {};
+  const projects: Record<string, string> = {};
+
+  const db = (path: string, method: string, token: string, body?: unknown) =>
+    request<Record<string, unknown>[]>(server.baseUrl, method, `/api/db/campus/rest/v1/${path}`, {
+      token,
+      body,
+      headers: { prefer: 'return=representation' },
+    });
+  const match = (what: 'projects' | 'people', query = '', token = tokens.ada!) =>
+    request<Page>(server.baseUrl, 'GET', `/api/match/campus/${what}${query}`, { token });
+  const titles = (page: Page) => page.items.map((item) => item.title);
+  const names = (page: Page) => page.items.map((item) => item.name);
+
+  async function student(
+    name: string,
+    email: string,
+    profile: { university: string; city?: string; skills?: string[]; interests?: string[] },
+  ) {
+    const session = await createVerifiedAccount(server.baseUrl, email);
+    tokens[name] = session.access_token;
+    accounts[name] = session.user.id;
+    const created = await db('users', 'POST', session.access_token, {
+      name,
+      role: 'Student',
+      university: profile.university,
+      city: profile.city ?? null,
+      skills: JSON.stringify(profile.skills ?? []),
+      interests: JSON.stringify(profile.interests ?? []),
+    });
+    expect(created.status).toBe(201);
+  }
+
+  async function project(owner: string, title: string, skills: string[], createdAt: string) {
+    const created = await db('projects', 'POST', tokens[owner]!, {
+      title,
+      description: `${title} needs help`,
+      skills_needed: JSON.stringify(skills),
+    });
+    expect(created.status).toBe(201);
+    const id = String(created.body[0]!.id);
+    projects[title] = id;
+    // Each project gets its own moment, so the newest-first tie-break is known.
+    await server.database.db
+      .updateTable('projects')
+      .set({ created_at: createdAt })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  beforeAll(async () => {
+    server = await startTestApp(kind);
+    await student('ada', 'ada@mit.edu', {
+      university: 'MIT',
+      city: 'Cambridge',
+      skills: ['React', 'CAD'],
+      interests: ['Robotics'],
+    });
+    await student('bob', 'bob@mit.edu', {
+      university: 'MIT',
+      city: 'Cambridge',
+      skills: ['Figma', 'Rust'],
+    });
+    await student('cy', 'cy@harvard.edu', {
+      university: 'Harvard',
+      city: 'Cambridge',
+      skills: ['figma', 'Cooking'],
+    });
+    await student('di', 'di@stanford.edu', {
+      university: 'Stanford',
+      city: 'Palo Alto',
+      skills: ['Rust', 'Figma'],
+    });
+    await student('ed', 'ed@stanford.edu', { university: 'Stanford', skills: ['Python'] });
+
+    await project('bob', 'Bob Lab', ['react', 'CAD', 'Python'], '2026-01-01T00:00:00.000Z');
+    await project('bob', 'Bob Closed', ['React', 'CAD', 'Robotics'], '2026-01-09T00:00:00.000Z');
+    await project('cy', 'Cy Robots', ['React', 'Robotics'], '2026-01-02T00:00:00.000Z');
+    await project('di', 'Di Old', ['CAD', 'React'], '2026-01-03T00:00:00.000Z');
+    await project('di', 'Di New', ['cad', 'react'], '2026-01-04T00:00:00.000Z');
+    await project('di', 'Di Small', ['React'], '2026-01-05T00:00:00.000Z');
+    await project('di', 'Di Kitchen', ['Cooking'], '2026-01-06T00:00:00.000Z');
+    await project('ed', 'Ed Applied', ['React', 'CAD'], '2026-01-07T00:00:00.000Z');
+    await project('ada', 'Ada Own', ['React', 'Figma', 'Rust'], '2026-01-08T00:00:00.000Z');
+
+    const closed = await db(`projects?id=eq.${projects['Bob Closed']}`, 'PATCH', tokens.bob!, {
+      status: 'Closed',
+    });
+    expect(closed.status).toBe(200);
+    const applied = await db('applications', 'POST', tokens.ada!, {
+      project_id: projects['Ed Applied'],
+      message: APPLICATION_MESSAGE,
+    });
+    expect(applied.status).toBe(201);
+  });
+  afterAll(() => server.close());
+
+  it('ranks projects by shared tags, then campus, city and recency, naming the matches', async () => {
+    const answer = await match('projects');
+    expect(answer.status).toBe(200);
+    // Own, closed, applied-to and unmatched projects never appear.
+    expect(titles(answer.body)).toEqual(['Bob Lab', 'Cy Robots', 'Di New', 'Di Old', 'Di Small']);
+    expect(answer.body.items.map((item) => item.matches)).toEqual([
+      ['react', 'CAD'],
+      ['React', 'Robotics'],
+      ['cad', 'react'],
+      ['CAD', 'React'],
+      ['React'],
+    ]);
+    expect(answer.body.nextOffset).toBeNull();
+  });
+
+  it('narrows projects to my university or my city, and combines search and skill', async () => {
+    expect(titles((await match('projects', '?scope=university')).body)).toEqual(['Bob Lab']);
+    expect(titles((await match('projects', '?scope=nearby')).body)).toEqual([
+      'Bob Lab',
+      'Cy Robots',
+    ]);
+    expect(titles((await match('projects', '?search=di%20')).body)).toEqual([
+      'Di New',
+      'Di Old',
+      'Di Small',
+    ]);
+    expect(titles((await match('projects', '?skill=PYTHON')).body)).toEqual(['Bob Lab']);
+    expect(titles((await match('projects', '?scope=nearby&search=robots')).body)).toEqual([
+      'Cy Robots',
+    ]);
+  });
+
+  it('pages with a capped offset', async () => {
+    const first = await match('projects', '?limit=2');
+    expect(titles(first.body)).toEqual(['Bob Lab', 'Cy Robots']);
+    expect(first.body.nextOffset).toBe(2);
+    const second = await match('projects', '?limit=2&offset=2');
+    expect(titles(second.body)).toEqual(['Di New', 'Di Old']);
+  });
+
+  it("recommends students who fill my open projects' gaps, without their private columns", async () => {
+    const answer = await match('people');
+    expect(answer.status).toBe(200);
+    // Gaps of "Ada Own": Figma and Rust (React is Ada's own skill).
+    expect(names(answer.body)).toEqual(['bob', 'di', 'cy']);
+    expect(answer.body.items.map((item) => item.matches)).toEqual([
+      ['Figma', 'Rust'],
+      ['Rust', 'Figma'],
+      ['figma'],
+    ]);
+    expect(answer.body.items.every((item) => !('email' in item))).toBe(true);
+    expect(names((await match('people', '?scope=university')).body)).toEqual(['bob']);
+    expect(names((await match('people', '?scope=nearby')).body)).toEqual(['bob', 'cy']);
+    expect(names((await match('people', '?search=cooking')).body)).toEqual(['cy']);
+    expect(names((await match('people', '?role=Designer')).body)).toEqual([]);
+  });
+
+  it('follows edits and deletions of profiles and projects', async () => {
+    // Ada learns to cook: Di's kitchen now matches, spelled as Di spelled it.
+    const edited = await db(`users?user_id=eq.${accounts.ada}`, 'PATCH', tokens.ada!, {
+      skills: JSON.stringify(['React', 'CAD', 'cooking']),
+    });
+    expect(edited.status).toBe(200);
+    const afterEdit = await match('projects', '?search=kitchen');
+    expect(afterEdit.body.items.map((item) => [item.title, item.matches])).toEqual([
+      ['Di Kitchen', ['Cooking']],
+    ]);
+
+    // Di's small project no longer needs React; Bob's lab is deleted.
+    await db(`projects?id=eq.${projects['Di Small']}`, 'PATCH', tokens.di!, {
+      skills_needed: JSON.stringify(['Baking']),
+    });
+    const removed = await db(`projects?id=eq.${projects['Bob Lab']}`, 'DELETE', tokens.bob!);
+    expect(removed.status).toBe(200);
+    expect(titles((await match('projects')).body)).toEqual([
+      'Cy Robots',
+      'Di New',
+      'Di Old',
+      'Di Kitchen',
+    ]);
+
+    // Rust is no longer a gap once Ada has it; Bob and Di still fill Figma.
+    await db(`users?user_id=eq.${accounts.ada}`, 'PATCH', tokens.ada!, {
+      skills: JSON.stringify(['React', 'CAD', 'cooking', 'rust']),
+    });
+    const people = await match('people');
+    expect(people.body.items.map((item) => [item.name, item.matches])).toEqual([
+      ['bob', ['Figma']],
+      ['cy', ['figma']],
+      ['di', ['Figma']],
+    ]);
+  });
+
+  it("removes an account's tags with the account", async () => {
+    const deleted = await request(server.baseUrl, 'DELETE', '/api/auth/me', {
+      token: tokens.ed!,
+    });
+    expect(deleted.status).toBe(204);
+    const left = await server.database.db
+      .selectFrom('project_tags')
+      .select('tag')
+      .where('project_id', '=', projects['Ed Applied']!)
+      .execute();
+    expect(left).toEqual([]);
+    const profileTags = await server.database.db
+      .selectFrom('profile_tags')
+      .innerJoin('users', 'users.id', 'profile_tags.profile_id')
+      .select('tag')
+      .where('users.user_id', '=', accounts.ed!)
+      .execute();
+    expect(profileTags).toEqual([]);
+  });
+
+  it('refuses a hostile query with 400, a stranger with 401 and another project with 404', async () => {
+    for (const query of [
+      '?scope=everyone',
+      '?scope=all&scope=university',
+      '?limit=1000',
+      '?limit=0',
+      '?offset=100000',
+      '?offset=-1',
+      '?__proto__=x',
+      '?constructor[prototype][admin]=1',
+      `?search=${'a'.repeat(200)}`,
+      '?order=created_at',
+    ]) {
+      const answer = await match('projects', query);
+      expect({ query, status: answer.status }).toEqual({ query, status: 400 });
+      expect(answer.body).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    }
+    const stranger = await request(server.baseUrl, 'GET', '/api/match/campus/people');
+    expect(stranger.status).toBe(401);
+    const elsewhere = await request(server.baseUrl, 'GET', '/api/match/other/people', {
+      token: tokens.ada,
+    });
+    expect(elsewhere.status).toBe(404);
+  });
+
+  it('finds nothing for a student without a profile, and searches literally', async () => {
+    const zoe = await createVerifiedAccount(server.baseUrl, 'zoe@mit.edu');
+    const none = await match('projects', '', zoe.access_token);
+    expect(none.body).toEqual({ items: [], nextOffset: null });
+    // % and _ are text to find, not wildcards.
+    expect(titles((await match('projects', '?search=%25')).body)).toEqual([]);
+    expect(titles((await match('projects', '?search=_')).body)).toEqual([]);
+  });
+});
