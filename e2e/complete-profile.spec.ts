@@ -34,8 +34,8 @@ async function completeProfile(
   beforeSubmit?: () => Promise<void>,
 ) {
   await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible();
-  // newSchoolEmail() addresses are @mit.edu: the university is suggested from the domain.
-  await expect(page.getByLabel('University*')).toHaveValue('MIT');
+  // newSchoolEmail() addresses are @mit.edu: the server names the school from the swot dataset.
+  await expect(page.getByLabel('University*')).toHaveValue('Massachusetts Institute of Technology');
   await page.getByLabel('Full Name*').fill(fields.name);
   if (fields.city) await page.getByLabel('City (optional)').fill(fields.city);
   await page.getByRole('combobox', { name: 'Role*' }).click();
@@ -64,7 +64,7 @@ test('completing the profile without a referral code', async ({ page, student, c
   const profile = await readOwnProfile(student);
   expect(profile).toMatchObject({
     name: 'Ada Lovelace',
-    university: 'MIT',
+    university: 'Massachusetts Institute of Technology',
     city: 'Cambridge',
     role: 'Developer',
     referred_by: null,

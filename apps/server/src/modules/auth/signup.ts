@@ -1,4 +1,5 @@
-import type { SignUpBody } from '@campuscollab/shared';
+import { ErrorCode, SCHOOL_EMAIL_FORM_MESSAGE, type SignUpBody } from '@campuscollab/shared';
+import { HttpError } from '../../lib/http-error';
 import { hashPassword } from '../../lib/passwords';
 import { generateId } from '../../lib/tokens';
 import { accountExistsEmail } from '../email/auth-emails';
@@ -6,6 +7,7 @@ import { findAccountByEmail, NO_PASSWORD } from './accounts';
 import { signInPageUrl, type AuthContext } from './context';
 import { sendVerification } from './verification-emails';
 import { recordSignupAttempt } from './signup-attempts';
+import { isSchoolAddress } from './school-domains';
 
 /**
  * Creates an unverified account and emails its verification link. Every outcome answers the
@@ -18,6 +20,12 @@ import { recordSignupAttempt } from './signup-attempts';
  * attempt on every path alike (signup-attempts.ts), which costs each path the same hash.
  */
 export async function signUp(context: AuthContext, input: SignUpBody): Promise<void> {
+  // docs/product.md §5.1: refused as the schema refuses a field, before anything is looked up.
+  if (!(await isSchoolAddress(input.email))) {
+    throw new HttpError(400, ErrorCode.validation, SCHOOL_EMAIL_FORM_MESSAGE, {
+      details: { fields: [{ field: 'email', message: SCHOOL_EMAIL_FORM_MESSAGE }] },
+    });
+  }
   const passwordHash = await hashPassword(input.password);
   const existing = await findAccountByEmail(context.database.db, input.email);
   if (existing) await recordSignupAttempt(context.database.db, existing.id, passwordHash);

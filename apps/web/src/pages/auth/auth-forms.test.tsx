@@ -1,6 +1,6 @@
 import { SCHOOL_EMAIL_FORM_MESSAGE } from '@campuscollab/shared/core';
 import { SdkError } from '@campuscollab/sdk';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +13,18 @@ const api = vi.hoisted(() => ({
   signIn: vi.fn<(input: { email: string; password: string }) => Promise<unknown>>(),
   sendVerification: vi.fn<(email: string) => Promise<void>>(),
   recoverPassword: vi.fn<(email: string) => Promise<void>>(),
+  // GET /api/auth/school-domain through the SDK: the server decides what is a school's.
+  checkSchoolEmail: vi.fn<(email: string) => Promise<unknown>>(),
+}));
+
+const SERVER_SCHOOLS = ['mit.edu', 'tum.de'];
+const answerAsServer = async (email: string) => ({
+  data: { institutional: SERVER_SCHOOLS.includes(email.split('@')[1]!), names: [] },
+  error: null,
+});
+
+vi.mock('../../lib/client', () => ({
+  client: { auth: { checkSchoolEmail: api.checkSchoolEmail } },
 }));
 
 vi.mock('../../features/auth/api/sign-up', async () => {
@@ -68,6 +80,7 @@ async function signInWith(email: string, password: string) {
 
 beforeEach(() => {
   vi.resetAllMocks();
+  api.checkSchoolEmail.mockImplementation(answerAsServer);
 });
 
 describe('AuthForms: sign up', () => {
@@ -87,11 +100,68 @@ describe('AuthForms: sign up', () => {
       'Passwords do not match',
     ],
     ['a short password', 'ada@mit.edu', 'short', 'short', 'Password must be at least 8 characters'],
-  ])('refuses %s before calling the server', async (_case, email, password, confirm, message) => {
+    [
+      'a malformed address',
+      'ada@',
+      'long-enough',
+      'long-enough',
+      'Please enter a valid email address',
+    ],
+  ])('refuses %s before signing up', async (_case, email, password, confirm, message) => {
     renderAt('/?page=auth', <Harness />);
     await signUpWith(email, password, confirm);
-    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(api.signUp).not.toHaveBeenCalled();
+  });
+
+  it('asks the server about the address on leaving the field, and says when it is refused', async () => {
+    const user = userEvent.setup();
+    renderAt('/?page=auth', <Harness />);
+    const field = screen.getByLabelText('School Email');
+    await user.type(field, 'ada@gmail.com');
+    await user.tab();
+    await waitFor(() => expect(field).toHaveAccessibleDescription(SCHOOL_EMAIL_FORM_MESSAGE));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(api.checkSchoolEmail).toHaveBeenCalledWith('ada@gmail.com');
+
+    await user.clear(field);
+    await user.type(field, 'ada@tum.de');
+    await user.tab();
+    await waitFor(() => expect(api.checkSchoolEmail).toHaveBeenCalledWith('ada@tum.de'));
+    await waitFor(() => expect(field).not.toHaveAttribute('aria-invalid'));
+  });
+
+  it('never asks about an address that is not one', async () => {
+    const user = userEvent.setup();
+    renderAt('/?page=auth', <Harness />);
+    await user.type(screen.getByLabelText('School Email'), 'not an address');
+    await user.tab();
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email address');
+    expect(api.checkSchoolEmail).not.toHaveBeenCalled();
+  });
+
+  it('signs up with a school only the server knows, asking about its domain once', async () => {
+    api.signUp.mockResolvedValue();
+    renderAt('/?page=auth', <Harness />);
+    await signUpWith('ada@tum.de', 'long-enough', 'long-enough');
+    await screen.findByText('Verification Email Sent');
+    expect(api.signUp.mock.calls[0]![0]).toEqual({ email: 'ada@tum.de', password: 'long-enough' });
+    expect(api.checkSchoolEmail).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves the decision to sign-up when the server cannot be asked', async () => {
+    api.checkSchoolEmail.mockResolvedValue({
+      data: null,
+      error: new SdkError({ kind: 'AUTH_ERROR', status: 429, message: 'Too many requests' }),
+    });
+    api.signUp.mockRejectedValue(
+      new SdkError({ kind: 'VALIDATION_ERROR', status: 400, message: SCHOOL_EMAIL_FORM_MESSAGE }),
+    );
+    renderAt('/?page=auth', <Harness />);
+    await signUpWith('ada@gmail.com', 'long-enough', 'long-enough');
+    expect(await screen.findByRole('alert')).toHaveTextContent(SCHOOL_EMAIL_FORM_MESSAGE);
+    expect(api.signUp).toHaveBeenCalledTimes(1);
   });
 
   it('shows the busy label with the button disabled, then the verification box', async () => {
@@ -100,6 +170,7 @@ describe('AuthForms: sign up', () => {
     renderAt('/?page=auth', <Harness />);
     await signUpWith('ada@mit.edu', 'long-enough', 'long-enough');
 
+    await waitFor(() => expect(api.signUp).toHaveBeenCalled());
     expect(screen.getByRole('button', { name: 'Creating Account...' })).toBeDisabled();
     expect(api.signUp.mock.calls[0]![0]).toEqual({ email: 'ada@mit.edu', password: 'long-enough' });
     pending.resolve();

@@ -1,8 +1,9 @@
-import { isSchoolEmail, SCHOOL_EMAIL_LOGIN_MESSAGE } from '@campuscollab/shared/core';
+import { SCHOOL_EMAIL_LOGIN_MESSAGE } from '@campuscollab/shared/core';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useNavigation } from '../../lib/navigation';
 import { Spinner } from '../../components/ui/spinner';
+import { useSchoolEmailCheck } from '../../features/auth/api/check-school-email';
 import { useLogOut } from '../../features/auth/api/log-out';
 import { useAuth } from '../../features/auth/use-auth';
 import { NO_FEEDBACK, type AuthFeedback, type AuthFeedbackHandlers } from './auth-feedback';
@@ -24,7 +25,11 @@ export function AuthPage() {
   useDocumentTitle(authTitle(Boolean(user), params));
   const logOut = useLogOut();
   const [feedback, setFeedback] = useState<AuthFeedback>(NO_FEEDBACK);
-  const outsider = Boolean(user && !isSchoolEmail(user.email));
+  // The server says whether the address is a school's (docs/product.md §5.1). When it cannot
+  // be asked, the account is not signed out: it was let in by the server's own sign-up check.
+  const school = useSchoolEmailCheck(user?.email ?? null);
+  const outsider = Boolean(user) && school.data?.institutional === false;
+  const asking = Boolean(user) && school.isPending;
 
   // docs/product.md §4.7: a signed-in user whose email is not a school email is logged out at once.
   // The server refuses such sign-ups, so this guards accounts made before the rule or elsewhere.
@@ -48,7 +53,7 @@ export function AuthPage() {
   };
 
   let content;
-  if (loading || outsider) content = <Spinner />;
+  if (loading || outsider || asking) content = <Spinner />;
   else if (user) content = <ProfileStep email={user.email} />;
   else content = <AuthForms feedback={feedback} handlers={handlers} />;
 

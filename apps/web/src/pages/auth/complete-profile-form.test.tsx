@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NewProfile } from '../../features/profiles/api/create-profile';
@@ -7,6 +7,12 @@ import { deferred, renderAt } from './test-providers';
 
 const api = vi.hoisted(() => ({
   createProfile: vi.fn<(profile: NewProfile) => Promise<unknown>>(),
+  // GET /api/auth/school-domain through the SDK: what the server knows of the school.
+  checkSchoolEmail: vi.fn<(email: string) => Promise<unknown>>(),
+}));
+
+vi.mock('../../lib/client', () => ({
+  client: { auth: { checkSchoolEmail: api.checkSchoolEmail } },
 }));
 
 vi.mock('../../features/profiles/api/create-profile', async () => {
@@ -16,6 +22,7 @@ vi.mock('../../features/profiles/api/create-profile', async () => {
 
 beforeEach(() => {
   vi.resetAllMocks();
+  api.checkSchoolEmail.mockResolvedValue({ data: { institutional: true, names: [] }, error: null });
 });
 
 async function chooseRole(role: string) {
@@ -30,6 +37,34 @@ describe('CompleteProfileForm', () => {
     renderAt('/?page=auth', <CompleteProfileForm email="ada@mit.edu" />);
     expect(screen.getByLabelText('University*', { exact: false })).toHaveValue('MIT');
     expect(screen.getByRole('combobox', { name: 'Role*' })).toHaveTextContent('Choose your role');
+  });
+
+  it("suggests the server's name for a school only the dataset knows, until the student types", async () => {
+    api.checkSchoolEmail.mockResolvedValue({
+      data: { institutional: true, names: ['Technical University of Munich', 'TUM'] },
+      error: null,
+    });
+    const user = userEvent.setup();
+    renderAt('/?page=auth', <CompleteProfileForm email="ada@tum.de" />);
+    const field = screen.getByLabelText('University*', { exact: false });
+    await waitFor(() => expect(field).toHaveValue('Technical University of Munich'));
+    expect(api.checkSchoolEmail).toHaveBeenCalledWith('ada@tum.de');
+    expect(field).toHaveAccessibleDescription(
+      'Suggested from your school email; change it if it is wrong.',
+    );
+    await user.clear(field);
+    await user.type(field, 'TU München');
+    expect(field).toHaveValue('TU München');
+  });
+
+  it('falls back to the guess from the domain when the server cannot be asked', async () => {
+    api.checkSchoolEmail.mockResolvedValue({
+      data: null,
+      error: new Error('Network error'),
+    });
+    renderAt('/?page=auth', <CompleteProfileForm email="ada@cs.stanford.edu" />);
+    await waitFor(() => expect(api.checkSchoolEmail).toHaveBeenCalled());
+    expect(screen.getByLabelText('University*', { exact: false })).toHaveValue('Stanford');
   });
 
   it('requires name, university and role, and leaves city and referral code optional', async () => {

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
 import { Select } from '../../components/ui/select';
+import { useSchoolEmailCheck } from '../../features/auth/api/check-school-email';
 import { useCreateProfile } from '../../features/profiles/api/create-profile';
 import { suggestUniversity } from './suggest-university';
 
@@ -19,7 +20,12 @@ const ROLE_OPTIONS = PROFILE_ROLES.map((role) => ({ value: role, label: role }))
  */
 export function CompleteProfileForm({ email }: { email: string }) {
   const [name, setName] = useState('');
-  const [university, setUniversity] = useState(() => suggestUniversity(email));
+  // docs/product.md §10.4: the dataset's name for the school (the auth page asked already, so it
+  // is usually at hand), else a guess from the domain, until the student types their own.
+  const school = useSchoolEmailCheck(email);
+  const listedName = school.data?.names[0];
+  const [typedUniversity, setTypedUniversity] = useState<string | null>(null);
+  const university = typedUniversity ?? listedName ?? suggestUniversity(email);
   const [city, setCity] = useState('');
   const [role, setRole] = useState('');
   const [referral, setReferral] = useState('');
@@ -69,7 +75,7 @@ export function CompleteProfileForm({ email }: { email: string }) {
           autoComplete="organization"
           hint={university && 'Suggested from your school email; change it if it is wrong.'}
           value={university}
-          onChange={(event) => setUniversity(event.target.value)}
+          onChange={(event) => setTypedUniversity(event.target.value)}
           error={errors.university}
           required
         />

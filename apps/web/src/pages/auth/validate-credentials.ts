@@ -1,17 +1,19 @@
 import { signInBody, signUpBody, PASSWORDS_DO_NOT_MATCH_MESSAGE } from '@campuscollab/shared';
 
 /**
- * docs/product.md §5.1 and §5.2, in the order a student meets them: school email, then passwords.
- * Returns the first broken rule's message, or null. The shared schemas are the server's too,
- * so the browser refuses exactly what the server would.
+ * docs/product.md §5.1: the address's form, with the server's own schema. Whether its domain is a
+ * school's is the server's to say (check-school-email.ts), asked between this and the passwords.
  */
-export function validateSignUp(input: {
-  email: string;
+export function validateSignUpEmail(email: string): string | null {
+  const parsed = signUpBody.shape.email.safeParse(email);
+  return parsed.success ? null : parsed.error.issues[0]!.message;
+}
+
+/** docs/product.md §5.2: passwords match, then the length; the first broken rule's message. */
+export function validateSignUpPasswords(input: {
   password: string;
   confirmPassword: string;
 }): string | null {
-  const email = signUpBody.shape.email.safeParse(input.email);
-  if (!email.success) return email.error.issues[0]!.message;
   if (input.password !== input.confirmPassword) return PASSWORDS_DO_NOT_MATCH_MESSAGE;
   const password = signUpBody.shape.password.safeParse(input.password);
   return password.success ? null : password.error.issues[0]!.message;

@@ -14,7 +14,9 @@ export function EmailField({
   label = 'Email',
   value,
   onValueChange,
-}: CredentialFieldProps & { label?: string }) {
+  onBlur,
+  error,
+}: CredentialFieldProps & { label?: string; onBlur?(): void; error?: string | null }) {
   return (
     <TextField
       label={label}
@@ -23,6 +25,8 @@ export function EmailField({
       placeholder="you@university.edu"
       value={value}
       onChange={(event) => onValueChange(event.target.value)}
+      onBlur={onBlur}
+      error={error}
       required
     />
   );
