@@ -108,7 +108,9 @@ describe.each(DIALECTS)('operator safety API on %s', (kind) => {
     expect(idsOf((await world.as('cy').get(`${REST}/projects`)).body)).toEqual(['p_ada', 'p_cy']);
     expect((await world.as('ada').get(`${REST}/projects?id=eq.p_ben`)).body).toEqual([]);
     const own = await world.as('ben').get(`${REST}/projects?id=eq.p_ben`);
-    expect(own.body).toEqual([expect.objectContaining({ id: 'p_ben', hidden_at: expect.any(String) })]);
+    expect(own.body).toEqual([
+      expect.objectContaining({ id: 'p_ben', hidden_at: expect.any(String) }),
+    ]);
     // Applying to a project one cannot see is applying to nothing.
     const application = await world.as('cy').post(`${REST}/applications`, {
       project_id: 'p_ben',
@@ -127,26 +129,30 @@ describe.each(DIALECTS)('operator safety API on %s', (kind) => {
     const own = await world.as('ben').get(`${REST}/users?user_id=eq.${world.ids.ben}`);
     expect(own.body).toEqual([expect.objectContaining({ hidden_at: expect.any(String) })]);
     expect((await operator('DELETE', `/hidden/profile/${world.ids.ben}`)).status).toBe(200);
-    expect((await world.as('cy').get(`${REST}/users?user_id=eq.${world.ids.ben}`)).body).toHaveLength(1);
+    expect(
+      (await world.as('cy').get(`${REST}/users?user_id=eq.${world.ids.ben}`)).body,
+    ).toHaveLength(1);
   });
 
   it('never lets a student set or clear hidden_at', async () => {
     await operator('PUT', '/hidden/project/p_ben');
-    const cleared = await world.as('ben').patch(`${REST}/projects?id=eq.p_ben`, { hidden_at: null });
-    expect(cleared.status).toBe(400);
+    const cleared = await world
+      .as('ben')
+      .patch(`${REST}/projects?id=eq.p_ben`, { hidden_at: null });
+    expect(cleared.status).toBe(403);
     const profile = await world.as('ada').patch(`${REST}/users?user_id=eq.${world.ids.ada}`, {
       hidden_at: '2020-01-01T00:00:00.000Z',
     });
-    expect(profile.status).toBe(400);
+    expect(profile.status).toBe(403);
     const posted = await world.as('ada').post(`${REST}/projects`, {
       title: 'Sneaky',
       description: 'x',
       hidden_at: '2020-01-01T00:00:00.000Z',
     });
-    expect(posted.status).toBe(400);
-    const own = await world.as('ben').get<{ hidden_at: string | null }[]>(
-      `${REST}/projects?id=eq.p_ben`,
-    );
+    expect(posted.status).toBe(403);
+    const own = await world
+      .as('ben')
+      .get<{ hidden_at: string | null }[]>(`${REST}/projects?id=eq.p_ben`);
     expect(own.body[0]?.hidden_at).toEqual(expect.any(String));
   });
 

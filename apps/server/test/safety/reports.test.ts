@@ -45,7 +45,10 @@ describe.each(DIALECTS)('reports on %s', (kind) => {
       .insertInto('messages')
       .values(messageRow('m_ben', ben.user.id, ada.user.id, { subject: 'Buy followers' }))
       .execute();
-    await db.insertInto('messages').values(messageRow('m_private', ben.user.id, cy.user.id)).execute();
+    await db
+      .insertInto('messages')
+      .values(messageRow('m_private', ben.user.id, cy.user.id))
+      .execute();
   });
   afterAll(async () => {
     await server.close();
@@ -60,7 +63,11 @@ describe.each(DIALECTS)('reports on %s', (kind) => {
       details: 'Sent to the whole class',
     });
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ target_kind: 'message', target_id: 'm_ben', status: 'open' });
+    expect(first.body).toMatchObject({
+      target_kind: 'message',
+      target_id: 'm_ben',
+      status: 'open',
+    });
     expect(first.body).not.toHaveProperty('reporter_id');
     const mail = await sink.waitFor(ADMIN, (email) => email.text.includes('m_ben'));
     expect(mail.subject).toContain('Spam');
@@ -69,14 +76,22 @@ describe.each(DIALECTS)('reports on %s', (kind) => {
     expect(mail.text).not.toMatch(/https?:\/\//);
     expect(mail.html).not.toMatch(/<a\s/i);
 
-    const again = await report(ada, { target_kind: 'message', target_id: 'm_ben', reason: 'Other' });
+    const again = await report(ada, {
+      target_kind: 'message',
+      target_id: 'm_ben',
+      reason: 'Other',
+    });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({
       code: 'REPORT_EXISTS',
       message: 'You have already reported this',
     });
 
-    const second = await report(ada, { target_kind: 'project', target_id: 'p_ben', reason: 'Other' });
+    const second = await report(ada, {
+      target_kind: 'project',
+      target_id: 'p_ben',
+      reason: 'Other',
+    });
     expect(second.status).toBe(201);
     await sink.waitFor(ADMIN, (email) => email.text.includes('p_ben'));
     const profile = await report(cy, {
@@ -92,7 +107,9 @@ describe.each(DIALECTS)('reports on %s', (kind) => {
   it('refuses malformed bodies with a clear 400', async () => {
     const cases: unknown[] = [
       [{ target_kind: 'project', target_id: 'p_ben', reason: 'Spam' }],
-      JSON.parse('{"target_kind":"project","target_id":"p_ben","reason":"Spam","__proto__":{"x":1}}'),
+      JSON.parse(
+        '{"target_kind":"project","target_id":"p_ben","reason":"Spam","__proto__":{"x":1}}',
+      ),
       { target_kind: 'project', target_id: 'p_ben', reason: 'I just do not like it' },
       { target_kind: 'account', target_id: 'p_ben', reason: 'Spam' },
       { target_kind: 'project', target_id: 'p_ben', reason: 'Spam', details: 'x'.repeat(1001) },
@@ -106,7 +123,11 @@ describe.each(DIALECTS)('reports on %s', (kind) => {
   });
 
   it('refuses a target that does not exist or the reporter cannot see, or their own', async () => {
-    const missing = await report(ada, { target_kind: 'project', target_id: 'p_none', reason: 'Spam' });
+    const missing = await report(ada, {
+      target_kind: 'project',
+      target_id: 'p_none',
+      reason: 'Spam',
+    });
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ code: 'NOT_FOUND' });
     // A message between ben and cy: ada cannot see it, so she cannot learn it exists either.
@@ -115,11 +136,20 @@ describe.each(DIALECTS)('reports on %s', (kind) => {
       target_id: 'm_private',
       reason: 'Spam',
     });
+    const noMessage = await report(ada, {
+      target_kind: 'message',
+      target_id: 'm_none',
+      reason: 'Spam',
+    });
     expect(hidden.status).toBe(404);
-    expect(hidden.body).toEqual(missing.body);
+    expect(hidden.body).toEqual(noMessage.body);
     const own = await report(ben, { target_kind: 'project', target_id: 'p_ben', reason: 'Spam' });
     expect(own.status).toBe(400);
-    const self = await report(ben, { target_kind: 'profile', target_id: ben.user.id, reason: 'Spam' });
+    const self = await report(ben, {
+      target_kind: 'profile',
+      target_id: ben.user.id,
+      reason: 'Spam',
+    });
     expect(self.status).toBe(400);
   });
 
@@ -142,7 +172,11 @@ describe.each(DIALECTS)('reports on %s', (kind) => {
   it('limits how many reports one student sends', async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt += 1) {
-      const answer = await report(cy, { target_kind: 'project', target_id: 'p_ben', reason: 'Spam' });
+      const answer = await report(cy, {
+        target_kind: 'project',
+        target_id: 'p_ben',
+        reason: 'Spam',
+      });
       statuses.push(answer.status);
     }
     expect(statuses.at(-1)).toBe(429);

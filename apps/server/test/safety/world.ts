@@ -21,9 +21,18 @@ export async function createSafetyWorld(server: TestApp) {
       .values(projectRow(`p_${name}`, ids[name], { status: 'Open' }))
       .execute();
   }
-  await db.insertInto('messages').values(messageRow('m_ben_to_ada', ids.ben, ids.ada)).execute();
-  await db.insertInto('messages').values(messageRow('m_ada_to_ben', ids.ada, ids.ben)).execute();
-  await db.insertInto('messages').values(messageRow('m_cy_to_ada', ids.cy, ids.ada)).execute();
+  await db
+    .insertInto('messages')
+    .values(messageRow('m_ben_to_ada', ids.ben, ids.ada))
+    .execute();
+  await db
+    .insertInto('messages')
+    .values(messageRow('m_ada_to_ben', ids.ada, ids.ben))
+    .execute();
+  await db
+    .insertInto('messages')
+    .values(messageRow('m_cy_to_ada', ids.cy, ids.ada))
+    .execute();
   const as = (name: Student) => ({
     get: <T = Record<string, unknown>[]>(path: string) =>
       request<T>(server.baseUrl, 'GET', path, { token: tokens[name] }),
