@@ -6,6 +6,8 @@ import { Avatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { BlockButton } from '../../features/safety/components/block-button';
+import { ReportButton } from '../../features/safety/components/report-button';
 
 // docs/product.md §9: 4 skills and 3 interests on a collaborator card.
 const SKILLS_SHOWN = 4;
@@ -129,6 +131,10 @@ export function CollaboratorCard({
           View Portfolio
         </a>
       )}
+      <div className="-mb-2 flex justify-end gap-1">
+        <ReportButton targetKind="profile" targetId={person.userId} targetName={name} />
+        <BlockButton userId={person.userId} name={name} />
+      </div>
     </Card>
   );
 }
