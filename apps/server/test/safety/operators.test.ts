@@ -156,6 +156,24 @@ describe.each(DIALECTS)('operator safety API on %s', (kind) => {
     expect(own.body[0]?.hidden_at).toEqual(expect.any(String));
   });
 
+  it('documents every safety route in the OpenAPI document', async () => {
+    const document = await request<{ paths: Record<string, Record<string, { summary?: string }>> }>(
+      server.baseUrl,
+      'GET',
+      '/api/openapi.json',
+    );
+    const summaries = [
+      ['/api/safety/{project}/reports', 'post'],
+      ['/api/safety/{project}/reports', 'get'],
+      ['/api/safety/{project}/reports/{id}/resolve', 'post'],
+      ['/api/safety/{project}/hidden/{kind}/{id}', 'put'],
+      ['/api/safety/{project}/hidden/{kind}/{id}', 'delete'],
+    ].map(([path, method]) => document.body.paths[path!]?.[method!]?.summary);
+    expect(summaries.every((summary) => typeof summary === 'string' && summary.length > 0)).toBe(
+      true,
+    );
+  });
+
   it('keeps reports when the reporter deletes their account, without naming them', async () => {
     const deleted = await fetch(`${server.baseUrl}/api/auth/me`, {
       method: 'DELETE',

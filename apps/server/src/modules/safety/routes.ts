@@ -71,9 +71,6 @@ export async function safetyRoutes(app: FastifyInstance, options: SafetyRoutesOp
     '/api/safety/:project/reports',
     {
       schema: {
-        summary: 'Report a profile, project or message',
-        description:
-          'A signed-in student reports what they can see, once per target: 201 with the report, 409 REPORT_EXISTS for a second one, 404 for a target they cannot see. Students cannot read reports.',
         params: projectParams,
         body: reportBody,
       },
@@ -100,9 +97,6 @@ export async function safetyRoutes(app: FastifyInstance, options: SafetyRoutesOp
     '/api/safety/:project/reports',
     {
       schema: {
-        summary: 'List reports (operators)',
-        description:
-          'SERVICE_KEY only. Newest first, optionally `?status=open|resolved`, paged with `limit` (at most 100) and `offset`.',
         params: projectParams,
         querystring: listQuery,
       },
@@ -115,9 +109,6 @@ export async function safetyRoutes(app: FastifyInstance, options: SafetyRoutesOp
     '/api/safety/:project/reports/:id/resolve',
     {
       schema: {
-        summary: 'Resolve a report (operators)',
-        description:
-          'SERVICE_KEY only. Marks an open report resolved with an optional `note`; 409 if it was already resolved.',
         params: reportParams,
         body: resolveReportBody,
       },
@@ -126,22 +117,14 @@ export async function safetyRoutes(app: FastifyInstance, options: SafetyRoutesOp
     async (request) => resolveReport(db, request.params.id, request.body.note),
   );
 
-  const hiddenRoute = (hidden: boolean) => ({
-    schema: {
-      summary: hidden
-        ? 'Hide a project or profile (operators)'
-        : 'Show a hidden project or profile again (operators)',
-      description: hidden
-        ? 'SERVICE_KEY only. `kind` is project (by id) or profile (by account id). A hidden row vanishes from every other student’s lists and links; its owner still reads it, with `hidden_at` set.'
-        : 'SERVICE_KEY only. Clears `hidden_at`: the project or profile is listed again.',
-      params: hiddenParams,
-    },
+  const hiddenRoute = {
+    schema: { params: hiddenParams },
     preValidation: requireOperator,
-  });
-  api.put('/api/safety/:project/hidden/:kind/:id', hiddenRoute(true), async (request) =>
+  };
+  api.put('/api/safety/:project/hidden/:kind/:id', hiddenRoute, async (request) =>
     setHidden(db, request.params.kind, request.params.id, true),
   );
-  api.delete('/api/safety/:project/hidden/:kind/:id', hiddenRoute(false), async (request) =>
+  api.delete('/api/safety/:project/hidden/:kind/:id', hiddenRoute, async (request) =>
     setHidden(db, request.params.kind, request.params.id, false),
   );
 }
