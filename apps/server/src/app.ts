@@ -21,6 +21,7 @@ import { metricsRoutes } from './modules/metrics/routes';
 import { dataRoutes } from './modules/data/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { realtimeRoutes } from './modules/realtime/routes';
+import { safetyRoutes } from './modules/safety/routes';
 import { storageRoutes } from './modules/storage/routes';
 import { createStudentFiles } from './modules/storage/student-files';
 import { AccessLog } from './plugins/access-log';
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dbRoutes, { config, cursorSecret: deriveKey('table-api-cursors') });
   await app.register(adminSqlRoutes, { config });
   await app.register(notificationRoutes, { config, mailer });
+  await app.register(safetyRoutes, { config, mailer });
   await app.register(analyticsRoutes, { config });
   await app.register(dataRoutes, { config, files });
   await app.register(aiRoutes, { config, files });

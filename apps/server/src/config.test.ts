@@ -63,6 +63,7 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'ftp://x' }, /^PUBLIC_URL must be an http\(s\) URL/],
     [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL must be a postgres:\/\/ URL/],
     [{ SMTP_URL: 'http://mail' }, /^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
+    [{ ADMIN_EMAIL: 'Safety <a@b.c>' }, /^ADMIN_EMAIL must be an email address/],
     [{ PROJECT_ID: 'Bad Id' }, /^PROJECT_ID must be lowercase/],
     [{ JWT_SECRET: 'short' }, /^JWT_SECRET must be at least 32 characters/],
     [{ SERVICE_KEY: 'short' }, /^SERVICE_KEY must be at least 32 characters/],

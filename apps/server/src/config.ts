@@ -60,6 +60,8 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3, 'must name a sender').default('CampusCollab <no-reply@localhost>'),
+  /** Where a new report is announced (modules/safety); unset, reports wait in the operator API. */
+  ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
   PROJECT_ID: z
     .string()
     .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'must be lowercase letters, digits and dashes')
@@ -137,6 +139,8 @@ export interface Config {
   emailQueue: EmailQueueConfig;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Told of each new report; see ADMIN_EMAIL. */
+  adminEmail: string | undefined;
   projectId: string;
   jwtSecret: string | undefined;
   serviceKey: string | undefined;
@@ -298,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,
+    adminEmail: vars.ADMIN_EMAIL,
     projectId: vars.PROJECT_ID,
     jwtSecret: vars.JWT_SECRET,
     serviceKey: vars.SERVICE_KEY,

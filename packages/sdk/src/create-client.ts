@@ -27,6 +27,7 @@ import { createDataClient } from './data/data-client';
 import { createMatchingClient } from './matching/matching-client';
 import type { FetchFunction } from './http/authorized-fetch';
 import { createNotificationsClient } from './notifications/notifications-client';
+import { createSafetyClient } from './safety/safety-client';
 import { createRealtimeClient } from './realtime/realtime-client';
 import type { WebSocketConstructor } from './realtime/realtime-types';
 import { createStorageClient } from './storage/storage-client';
@@ -178,6 +179,7 @@ export function createClient(options: ClientOptions) {
     }),
     realtime,
     notifications: createNotificationsClient({ api, projectId }),
+    safety: createSafetyClient({ api, projectId }),
     analytics,
     ai: createAiClient({ api, authorizedFetch, projectId }),
     data: createDataClient({ api, projectId }),

@@ -36,6 +36,7 @@ export type { Tables } from './tables/tables';
 export type {
   ApplicationRecord,
   MessageRecord,
+  BlockRecord,
   ProjectRecord,
   RecordInput,
   TableRecords,
@@ -57,6 +58,7 @@ export { computeReconnectDelay } from './realtime/backoff';
 
 export type { AnalyticsClient, AnalyticsEvent } from './analytics/analytics-client';
 export type { NotificationsClient, EmailInput } from './notifications/notifications-client';
+export type { SafetyClient, ReportInput, StoredReport } from './safety/safety-client';
 export type {
   AiClient,
   AiMessage,

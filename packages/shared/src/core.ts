@@ -7,6 +7,7 @@ export * from './ai';
 export * from './constants';
 export * from './error-codes';
 export * from './realtime-frames';
+export * from './safety-constants';
 export * from './school-email';
 export * from './tables';
 export * from './types';

@@ -4,4 +4,5 @@ export * from './fields';
 export * from './messages';
 export * from './profile';
 export * from './projects';
+export * from './safety';
 export * from './tables/schemas';

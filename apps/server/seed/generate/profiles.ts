@@ -90,5 +90,6 @@ export function buildProfileRow(random: Random, person: Person, nowMs: number): 
     created_at: formatTime(createdMs),
     // Some students edit their profile later; never after the seed's `now`.
     updated_at: formatTime(pickTimeBetween(random, createdMs, nowMs, 4)),
+    hidden_at: null,
   };
 }

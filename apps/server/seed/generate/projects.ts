@@ -79,6 +79,7 @@ export function buildProjectRow(
     status: random.chance(OPEN_SHARE) ? 'Open' : 'Closed',
     created_at: created,
     updated_at: created,
+    hidden_at: null,
   };
   return { project, poster };
 }

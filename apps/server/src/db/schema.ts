@@ -1,8 +1,12 @@
 import type {
   applicationsTable,
+  blocksTable,
   ColumnDefinition,
   ColumnValue,
   messagesTable,
+  ReportReason,
+  ReportStatus,
+  ReportTargetKind,
   projectsTable,
   TableDefinition,
   usersTable,
@@ -105,6 +109,23 @@ export type UsersTable = KyselyTable<typeof usersTable>;
 export type ProjectsTable = KyselyTable<typeof projectsTable>;
 export type ApplicationsTable = KyselyTable<typeof applicationsTable>;
 export type MessagesTable = KyselyTable<typeof messagesTable>;
+export type BlocksTable = KyselyTable<typeof blocksTable>;
+
+/** A student's report, for operators only (modules/safety; migration 020). */
+export interface ReportsTable {
+  id: string;
+  /** Null once the reporter's account is deleted. */
+  reporter_id: string | null;
+  target_kind: ReportTargetKind;
+  target_id: string;
+  target_owner_id: string | null;
+  reason: ReportReason;
+  details: string | null;
+  status: Generated<ReportStatus>;
+  created_at: string;
+  resolved_at: string | null;
+  resolution_note: string | null;
+}
 
 export interface RealtimeMessagesTable {
   id: string;
@@ -193,6 +214,8 @@ export interface Database {
   projects: ProjectsTable;
   applications: ApplicationsTable;
   messages: MessagesTable;
+  blocks: BlocksTable;
+  reports: ReportsTable;
   realtime_messages: RealtimeMessagesTable;
   analytics_events: AnalyticsEventsTable;
   ai_usage: AiUsageTable;

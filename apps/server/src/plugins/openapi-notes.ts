@@ -52,4 +52,28 @@ export const ROUTE_NOTES: Record<string, { summary: string; description: string 
     description:
       'Upgrade to a WebSocket for live channels, presence and messages (docs/realtime-protocol.md).',
   },
+  'POST /api/safety/{project}/reports': {
+    summary: 'Report a profile, project or message',
+    description:
+      'A signed-in student reports what they can see (`target_kind` profile by account id, project or message), once per target: 201 with the report, 409 REPORT_EXISTS for a second one, 404 for a target they cannot see, 429 past 10 an hour. With ADMIN_EMAIL set, each stored report is emailed there. Students cannot read reports.',
+  },
+  'GET /api/safety/{project}/reports': {
+    summary: 'List reports (operators)',
+    description:
+      'SERVICE_KEY only. `{ reports }` newest first, optionally `?status=open|resolved`, paged with `limit` (at most 100) and `offset`.',
+  },
+  'POST /api/safety/{project}/reports/{id}/resolve': {
+    summary: 'Resolve a report (operators)',
+    description:
+      'SERVICE_KEY only. Marks an open report resolved with an optional `note`; 409 if it was already resolved, 404 if there is no such report.',
+  },
+  'PUT /api/safety/{project}/hidden/{kind}/{id}': {
+    summary: 'Hide a project or profile (operators)',
+    description:
+      'SERVICE_KEY only. `kind` is project (by id) or profile (by account id). The row vanishes from every other student’s lists and links; its owner still reads it, with `hidden_at` set.',
+  },
+  'DELETE /api/safety/{project}/hidden/{kind}/{id}': {
+    summary: 'Show a hidden project or profile again (operators)',
+    description: 'SERVICE_KEY only. Clears `hidden_at`: the project or profile is listed again.',
+  },
 };

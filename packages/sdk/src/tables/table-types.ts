@@ -1,5 +1,6 @@
 import type {
   applicationsTable,
+  blocksTable,
   ColumnValue,
   messagesTable,
   projectsTable,
@@ -28,6 +29,7 @@ export type UserRecord = TableRecord<typeof usersTable>;
 export type ProjectRecord = TableRecord<typeof projectsTable>;
 export type ApplicationRecord = TableRecord<typeof applicationsTable>;
 export type MessageRecord = TableRecord<typeof messagesTable>;
+export type BlockRecord = TableRecord<typeof blocksTable>;
 
 /** Table name (as passed to `tables.from`) to record type. */
 export interface TableRecords {
@@ -35,6 +37,7 @@ export interface TableRecords {
   projects: ProjectRecord;
   applications: ApplicationRecord;
   messages: MessageRecord;
+  blocks: BlockRecord;
 }
 
 /**

@@ -1,10 +1,11 @@
 /** The table API's tables, zod-free (the core entry); their zod rules are in `schemas.ts`. */
 import { applicationsTable } from './applications';
+import { blocksTable } from './blocks';
 import { messagesTable } from './messages';
 import { projectsTable } from './projects';
 import { usersTable } from './users';
 
-export { applicationsTable, messagesTable, projectsTable, usersTable };
+export { applicationsTable, blocksTable, messagesTable, projectsTable, usersTable };
 export type {
   ClientColumnName,
   ColumnDefinition,
@@ -18,4 +19,10 @@ export type {
 } from './table-definition';
 
 /** Every table the table API serves. */
-export const API_TABLES = [usersTable, projectsTable, applicationsTable, messagesTable] as const;
+export const API_TABLES = [
+  usersTable,
+  projectsTable,
+  applicationsTable,
+  messagesTable,
+  blocksTable,
+] as const;

@@ -24,5 +24,7 @@ export const projectsTable = defineTable({
     status: text({ hasDefault: true, insert: 'server', update: 'client' }),
     created_at: text({ insert: 'server', update: 'server' }),
     updated_at: text({ insert: 'server', update: 'server' }),
+    /** Set when an operator hid the project (safety): only its owner still reads it. */
+    hidden_at: text({ nullable: true, insert: 'server', update: 'server' }),
   },
 });

@@ -5,6 +5,7 @@ import { profileFields } from '../profile';
 import { applicationFields, projectFields } from '../projects';
 import { applicationsTable } from './applications';
 import { attachColumnSchemas } from './column-rules';
+import { blocksTable } from './blocks';
 import { messagesTable } from './messages';
 import { projectsTable } from './projects';
 import { usersTable } from './users';
@@ -52,4 +53,9 @@ export const messagesColumnRules = attachColumnSchemas(messagesTable, {
   subject: messageFields.subject,
   message: messageFields.message,
   read_status: markRead,
+});
+
+/** Blocking names the other student's account; the server checks it exists and is not oneself. */
+export const blocksColumnRules = attachColumnSchemas(blocksTable, {
+  blocked_id: z.string().min(1, 'blocked_id is required').max(64),
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { API_TABLES, usersTable } from './index';
 import {
   applicationsColumnRules,
+  blocksColumnRules,
   messagesColumnRules,
   projectsColumnRules,
   usersColumnRules,
@@ -12,6 +13,7 @@ const RULES = {
   projects: projectsColumnRules,
   applications: applicationsColumnRules,
   messages: messagesColumnRules,
+  blocks: blocksColumnRules,
 };
 
 describe.each(API_TABLES)('the $name definition', (table) => {

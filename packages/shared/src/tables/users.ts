@@ -38,6 +38,8 @@ export const usersTable = defineTable({
     collaboration_notifications: notificationSwitch(),
     created_at: text({ insert: 'server', update: 'server' }),
     updated_at: text({ insert: 'server', update: 'server' }),
+    /** Set when an operator hid the profile (safety): only its owner still reads it. */
+    hidden_at: text({ nullable: true, insert: 'server', update: 'server' }),
   },
 });
 

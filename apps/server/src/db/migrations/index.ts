@@ -15,6 +15,7 @@ import * as emailLinksProveTheMailbox from './015-email-links-prove-the-mailbox'
 import * as aiUsage from './016-ai-usage';
 import * as cluster from './017-cluster';
 import * as skillTags from './018-skill-tags';
+import * as safety from './020-safety';
 
 /** Every migration, in order. Names sort the way they must run. */
 export const migrations = {
@@ -35,4 +36,5 @@ export const migrations = {
   '016-ai-usage': aiUsage,
   '017-cluster': cluster,
   '018-skill-tags': skillTags,
+  '020-safety': safety,
 };

@@ -28,6 +28,7 @@ const project = (id: string, postedById = 'someone-else'): ProjectRow => ({
   city: null,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
+  hiddenAt: null,
 });
 
 const button = (id: string) =>

@@ -7,6 +7,8 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { MatchReasons } from '../../features/campus/components/match-reasons';
+import { BlockButton } from '../../features/safety/components/block-button';
+import { ReportButton } from '../../features/safety/components/report-button';
 import { PageLink } from '../../lib/page-link';
 
 // docs/product.md §9: 4 skills and 3 interests on a collaborator card.
@@ -139,6 +141,10 @@ export function CollaboratorCard({
           View Portfolio
         </a>
       )}
+      <div className="-mb-2 flex justify-end gap-1">
+        <ReportButton targetKind="profile" targetId={person.userId} targetName={name} />
+        <BlockButton userId={person.userId} name={name} />
+      </div>
     </Card>
   );
 }

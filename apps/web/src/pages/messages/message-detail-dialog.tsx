@@ -3,9 +3,14 @@ import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { UNKNOWN_USER, type MessageWithPerson } from '../../features/messages/api/lookup-people';
+import { BlockButton } from '../../features/safety/components/block-button';
+import { ReportButton } from '../../features/safety/components/report-button';
 import { formatLongDate } from '../../lib/dates';
 
-/** A message in full (docs/product.md §2.14), with View Profile, Reply (§10.6) and delete. */
+/**
+ * A message in full (docs/product.md §2.14), with View Profile, Reply (§10.6) and delete; a
+ * received one can be reported and its sender blocked (docs/security.md, safety).
+ */
 export function MessageDetailDialog({
   message,
   inbox,
@@ -68,6 +73,16 @@ export function MessageDetailDialog({
               </>
             )}
           </div>
+          {inbox && (
+            <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-gray-100 pt-3">
+              <ReportButton
+                targetKind="message"
+                targetId={message.id}
+                targetName={message.subject}
+              />
+              <BlockButton userId={message.senderId} name={name} onBlocked={onClose} />
+            </div>
+          )}
         </DialogContent>
       )}
     </Dialog>

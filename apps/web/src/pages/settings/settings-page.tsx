@@ -5,6 +5,7 @@ import { useAuth } from '../../features/auth/use-auth';
 import { useOwnProfile } from '../../features/profiles/api/get-own-profile';
 import { useDeleteAccount } from '../../features/profiles/api/delete-account';
 import { AccountInformation } from './account-information';
+import { BlockedStudents } from '../../features/safety/components/blocked-students';
 import { DangerZone } from './danger-zone';
 import { NotificationSettings } from './notification-settings';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -54,6 +55,7 @@ export function SettingsPage() {
         onEditProfile={() => navigate('edit-profile')}
       />
       <NotificationSettings key={profile.id} profile={profile} />
+      <BlockedStudents />
       <DangerZone deleting={deleteAccount.isPending} onDelete={() => void remove()} />
     </div>
   );

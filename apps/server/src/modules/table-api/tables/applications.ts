@@ -4,6 +4,7 @@ import type { ApplicationsTable } from '../../../db/schema';
 import { refuse } from './refusals';
 import { generateRowId } from './ids';
 import type { Row, TableExpressions, TablePolicy } from './types';
+import { areInBlock } from './visibility';
 
 const ownsTheProject = (eb: TableExpressions, userId: string) =>
   eb.exists(
@@ -31,14 +32,19 @@ export const applicationsPolicy: TablePolicy = {
   async prepareInsert(row, { user, trx, now }) {
     const project = await trx
       .selectFrom('projects')
-      .select(['posted_by_id', 'status'])
+      .select(['posted_by_id', 'status', 'hidden_at'])
       .where('id', '=', String(row.project_id))
       .executeTakeFirst();
-    if (!project || project.status !== 'Open') {
+    // A hidden project is one the applicant cannot see: answered as if it were not there.
+    if (!project || project.status !== 'Open' || project.hidden_at !== null) {
       throw refuse.missingReference('This project does not exist or is not open for applications');
     }
     if (project.posted_by_id === user.id) {
       throw refuse.forbidden('You cannot apply to your own project');
+    }
+    // Neutral words, as for messages (messages.ts): the block itself is never named.
+    if (await areInBlock(trx, user.id, project.posted_by_id)) {
+      throw refuse.forbidden('You can’t apply to this project');
     }
     const duplicate = await trx
       .selectFrom('applications')

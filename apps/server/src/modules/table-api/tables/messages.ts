@@ -4,10 +4,13 @@ import type { MessagesTable } from '../../../db/schema';
 import { refuse } from './refusals';
 import { generateRowId } from './ids';
 import type { TablePolicy } from './types';
+import { areInBlock, notInBlockWith } from './visibility';
 
 /**
  * Direct messages: the recipient reads, marks read (once, no way back: docs/product.md §4.11) and
- * deletes; the sender sees what they sent (docs/product.md §10.6).
+ * deletes; the sender sees what they sent (docs/product.md §10.6). A block hides the messages
+ * between the two from both inboxes, and shows them again when lifted; none is deleted. Nobody
+ * blocks themselves, so testing both ends against the reader tests only the other one.
  */
 export const messagesPolicy: TablePolicy = {
   name: messagesTable.name,
@@ -15,7 +18,11 @@ export const messagesPolicy: TablePolicy = {
   uniqueKeys: [['id']],
   columns: messagesColumnRules,
   canRead: (eb, user) =>
-    eb.or([eb('messages.recipient_id', '=', user.id), eb('messages.sender_id', '=', user.id)]),
+    eb.and([
+      eb.or([eb('messages.recipient_id', '=', user.id), eb('messages.sender_id', '=', user.id)]),
+      notInBlockWith(eb, 'messages.sender_id', user.id),
+      notInBlockWith(eb, 'messages.recipient_id', user.id),
+    ]),
   canUpdate: (eb, user) => eb('messages.recipient_id', '=', user.id),
   canDelete: (eb, user) => eb('messages.recipient_id', '=', user.id),
 
@@ -30,6 +37,11 @@ export const messagesPolicy: TablePolicy = {
       .executeTakeFirst();
     if (!recipient) {
       throw refuse.missingReference('The recipient does not exist');
+    }
+    // The same words whoever blocked whom: the blocker learns nothing new, and the blocked
+    // student is not told "you were blocked", which invites retaliation (docs/security.md).
+    if (await areInBlock(trx, user.id, recipient.id)) {
+      throw refuse.forbidden('You can’t message this student');
     }
     return {
       ...row,

@@ -1,18 +1,26 @@
 import { projectsColumnRules, projectsTable } from '@campuscollab/shared';
 import { generateRowId } from './ids';
 import type { TablePolicy } from './types';
+import { notHiddenFrom, notInBlockWith } from './visibility';
 
 /** How a project names a poster who has no profile yet (as notification emails do). */
 const POSTER_WITHOUT_PROFILE = 'A student';
 
-/** Projects: Open ones are everyone's to read; the owner reads, changes and deletes their own. */
+/**
+ * Projects: Open ones are everyone's to read, except across a block or when an operator hid one
+ * (visibility.ts); the owner reads, changes and deletes their own.
+ */
 export const projectsPolicy: TablePolicy = {
   name: projectsTable.name,
   primaryKey: projectsTable.primaryKey,
   uniqueKeys: [['id']],
   columns: projectsColumnRules,
   canRead: (eb, user) =>
-    eb.or([eb('projects.status', '=', 'Open'), eb('projects.posted_by_id', '=', user.id)]),
+    eb.and([
+      eb.or([eb('projects.status', '=', 'Open'), eb('projects.posted_by_id', '=', user.id)]),
+      notHiddenFrom(eb, 'projects', 'posted_by_id', user.id),
+      notInBlockWith(eb, 'projects.posted_by_id', user.id),
+    ]),
   canUpdate: (eb, user) => eb('projects.posted_by_id', '=', user.id),
   canDelete: (eb, user) => eb('projects.posted_by_id', '=', user.id),
 

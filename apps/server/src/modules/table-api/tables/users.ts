@@ -4,9 +4,11 @@ import { generateUniqueReferralCode } from '../referral-codes';
 import { settleProfile } from './first-profiles';
 import { generateRowId } from './ids';
 import type { Row, TablePolicy } from './types';
+import { notHiddenFrom, notInBlockWith } from './visibility';
 
 /**
- * Profiles. Everyone signed in reads them (collaborators, leaderboard); the address, the
+ * Profiles. Everyone signed in reads them (collaborators, leaderboard), except across a block or
+ * when an operator hid one (visibility.ts); the address, the
  * referrer and the notification switches are only the owner's to see. The referral credit is
  * given here, by the server, once per account ever (first-profiles.ts).
  */
@@ -16,7 +18,11 @@ export const usersPolicy: TablePolicy = {
   ownerColumn: usersTable.ownerColumn,
   uniqueKeys: [['id'], ['user_id'], ['referral_code']],
   columns: usersColumnRules,
-  canRead: (eb) => eb.lit(true),
+  canRead: (eb, user) =>
+    eb.and([
+      notHiddenFrom(eb, 'users', 'user_id', user.id),
+      notInBlockWith(eb, 'users.user_id', user.id),
+    ]),
   canUpdate: (eb, user) => eb('users.user_id', '=', user.id),
   canDelete: (eb, user) => eb('users.user_id', '=', user.id),
 

@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from './support/fixtures';
+import {
+  baseUrl,
+  createProfile,
+  createVerifiedStudent,
+  deleteStudent,
+  openSignedIn,
+  type Student,
+} from './support/students';
+
+async function send(from: Student, to: Student, subject: string, message: string) {
+  const response = await fetch(`${baseUrl()}/api/db/campus/rest/v1/messages`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${from.tokens.access_token}`,
+      prefer: 'return=representation',
+    },
+    body: JSON.stringify({ recipient_id: to.id, subject, message }),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+}
+
+const messageCard = (page: Page, subject: string) =>
+  page.getByRole('list', { name: 'Inbox' }).getByRole('button').filter({ hasText: subject });
+
+test('a student reports a message, blocks its sender, and unblocks them in Settings', async ({
+  page,
+  student,
+}) => {
+  const tag = randomUUID().slice(0, 8);
+  const university = `Safe U ${tag}`;
+  await createProfile(student, { name: `Rae Reader ${tag}`, university });
+  const spammer = await createVerifiedStudent();
+  const classmate = await createVerifiedStudent();
+  const spencer = `Spencer Spam ${tag}`;
+  const cleo = `Cleo Classmate ${tag}`;
+  try {
+    await createProfile(spammer, { name: spencer, university });
+    await createProfile(classmate, { name: cleo, university });
+    await send(spammer, student, 'Cheap followers', 'Buy 1000 followers today!');
+
+    await openSignedIn(page, student, 'find-collaborators');
+    await expect(page.getByRole('article', { name: cleo })).toBeVisible();
+    await expect(page.getByRole('article', { name: spencer })).toBeVisible();
+
+    // Within the same tab: the session the page keeps (its refresh token rotates as it is used).
+    await page.goto('/?page=messages');
+    await messageCard(page, 'Cheap followers').click();
+    const detail = page.getByRole('dialog', { name: 'Cheap followers' });
+    await detail.getByRole('button', { name: 'Report message Cheap followers' }).click();
+
+    const report = page.getByRole('dialog', { name: 'Report this message' });
+    await report.getByRole('button', { name: 'Send Report' }).click();
+    await expect(report.getByText('Choose a reason')).toBeVisible();
+    await report.getByRole('radio', { name: 'Spam' }).check();
+    await report.getByLabel('Details (optional)').fill('Sent to everyone in my class');
+    await report.getByRole('button', { name: 'Send Report' }).click();
+    await expect(report.getByRole('status')).toContainText('Thanks, we’ll review this report.');
+    await report.getByRole('button', { name: 'Close' }).first().click();
+
+    await detail.getByRole('button', { name: `Block ${spencer}` }).click();
+    const confirm = page.getByRole('dialog', { name: `Block ${spencer}?` });
+    await confirm.getByRole('button', { name: `Block ${spencer}` }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(messageCard(page, 'Cheap followers')).toHaveCount(0);
+
+    // Blocked students vanish from Find Collaborators, and the block is lifted in Settings.
+    await page.goto('/?page=find-collaborators');
+    await expect(page.getByRole('article', { name: cleo })).toBeVisible();
+    await expect(page.getByRole('article', { name: spencer })).toHaveCount(0);
+
+    await page.goto('/?page=settings');
+    const blocked = page.getByRole('list', { name: 'Blocked students' });
+    await expect(blocked).toContainText(spencer);
+    await blocked.getByRole('button', { name: `Unblock ${spencer}` }).click();
+    await expect(page.getByText('You haven’t blocked anyone.')).toBeVisible();
+
+    await page.goto('/?page=find-collaborators');
+    await expect(page.getByRole('article', { name: spencer })).toBeVisible();
+  } finally {
+    await deleteStudent(spammer);
+    await deleteStudent(classmate);
+  }
+});
