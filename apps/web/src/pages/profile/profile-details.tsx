@@ -8,7 +8,10 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ContactDialog } from '../../features/messages/components/contact-dialog';
 import { ProfileLinks } from '../../features/profiles/components/profile-links';
+import { BlockButton } from '../../features/safety/components/block-button';
+import { ReportButton } from '../../features/safety/components/report-button';
 import { PageLink } from '../../lib/page-link';
+import { useNavigation } from '../../lib/navigation';
 import { OpenProjects } from './open-projects';
 
 function TagSection({
@@ -43,6 +46,7 @@ export function ProfileDetails({ person, viewerId }: { person: UserRecord; viewe
   const [contactOpen, setContactOpen] = useState(false);
   const name = person.name?.trim() || 'Anonymous User';
   const own = person.userId === viewerId;
+  const { navigate } = useNavigation();
 
   return (
     <article aria-labelledby="profile-name" className="space-y-6">
@@ -68,7 +72,7 @@ export function ProfileDetails({ person, viewerId }: { person: UserRecord; viewe
             </p>
           </div>
           <ProfileLinks person={person} name={name} />
-          {/* The student's actions; others that concern them (such as blocking) join this row. */}
+          {/* Contact, Report and Block for someone else; Edit Profile for oneself (§2.20). */}
           <div className="flex flex-wrap gap-2">
             {own ? (
               <PageLink
@@ -79,10 +83,19 @@ export function ProfileDetails({ person, viewerId }: { person: UserRecord; viewe
                 Edit Profile
               </PageLink>
             ) : (
-              <Button onClick={() => setContactOpen(true)} aria-label={`Contact ${name}`}>
-                <MessageSquare aria-hidden="true" className="h-4 w-4" />
-                Contact
-              </Button>
+              <>
+                <Button onClick={() => setContactOpen(true)} aria-label={`Contact ${name}`}>
+                  <MessageSquare aria-hidden="true" className="h-4 w-4" />
+                  Contact
+                </Button>
+                <ReportButton targetKind="profile" targetId={person.userId} targetName={name} />
+                {/* Once blocked, this page would read as not found: go back to the list. */}
+                <BlockButton
+                  userId={person.userId}
+                  name={name}
+                  onBlocked={() => navigate('find-collaborators')}
+                />
+              </>
             )}
           </div>
         </div>

@@ -4,7 +4,10 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import type { ProjectRow } from '../../features/projects/types';
+import { BlockButton } from '../../features/safety/components/block-button';
+import { ReportButton } from '../../features/safety/components/report-button';
 import { formatLongDate } from '../../lib/dates';
+import { useNavigation } from '../../lib/navigation';
 import { PosterCard } from './poster-card';
 import { APPLY_LABELS, useProjectApply } from './use-project-apply';
 
@@ -14,6 +17,8 @@ export function ProjectDetails({ project, userId }: { project: ProjectRow; userI
   const skills = decodeTagList(project.skillsNeeded);
   const open = project.status === 'Open';
   const updated = formatLongDate(project.updatedAt);
+  const own = project.postedById === userId;
+  const { navigate } = useNavigation();
 
   return (
     <article aria-labelledby="project-title" className="space-y-6">
@@ -68,7 +73,7 @@ export function ProjectDetails({ project, userId }: { project: ProjectRow; userI
             <div className="mt-3">
               <PosterCard project={project} />
             </div>
-            {/* The project's actions; others that concern it (such as reporting it) join this row. */}
+            {/* Apply, and for someone else's project, Report and Block (docs/product.md §2.19). */}
             <div className="mt-5 flex flex-wrap gap-2">
               <Button
                 className="w-full"
@@ -78,6 +83,21 @@ export function ProjectDetails({ project, userId }: { project: ProjectRow; userI
               >
                 {APPLY_LABELS[state]}
               </Button>
+              {!own && (
+                <>
+                  <ReportButton
+                    targetKind="project"
+                    targetId={project.id}
+                    targetName={project.title}
+                  />
+                  {/* Once blocked, this page would read as not found: go back to the list. */}
+                  <BlockButton
+                    userId={project.postedById}
+                    name={project.postedBy ?? 'A student'}
+                    onBlocked={() => navigate('explore')}
+                  />
+                </>
+              )}
             </div>
           </Card>
         </aside>
