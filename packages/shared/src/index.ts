@@ -5,3 +5,4 @@ export * from './messages';
 export * from './profile';
 export * from './projects';
 export * from './tables/schemas';
+export * from './teams';

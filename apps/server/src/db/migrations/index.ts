@@ -14,6 +14,7 @@ import * as posterNames from './013-poster-names';
 import * as emailLinksProveTheMailbox from './015-email-links-prove-the-mailbox';
 import * as aiUsage from './016-ai-usage';
 import * as cluster from './017-cluster';
+import * as teamReads from './019-team-reads';
 
 /** Every migration, in order. Names sort the way they must run. */
 export const migrations = {
@@ -33,4 +34,5 @@ export const migrations = {
   '015-email-links-prove-the-mailbox': emailLinksProveTheMailbox,
   '016-ai-usage': aiUsage,
   '017-cluster': cluster,
+  '019-team-reads': teamReads,
 };
