@@ -86,3 +86,4 @@ export type {
   SearchInput,
   SearchOutput,
 } from './data/data-client';
+export type { TeamsClient } from './teams/teams-client';

@@ -9,4 +9,5 @@ export * from './error-codes';
 export * from './realtime-frames';
 export * from './school-email';
 export * from './tables';
+export * from './team-types';
 export * from './types';
