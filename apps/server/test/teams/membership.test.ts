@@ -22,8 +22,12 @@ describe.each(DIALECTS)('teams on %s', (kind) => {
   });
 
   const world = () => buildTeamWorld(server.baseUrl, `${kind}${(tag += 1)}`);
-  const call = (who: Student, method: string, path: string, body?: unknown) =>
-    request(server.baseUrl, method, path, { token: who.token, body });
+  const call = <T = Record<string, unknown>>(
+    who: Student,
+    method: string,
+    path: string,
+    body?: unknown,
+  ) => request<T>(server.baseUrl, method, path, { token: who.token, body });
   const statusOf = async (id: string, who: Student) =>
     (await call(who, 'GET', `${TABLES}/applications?id=eq.${id}&select=status`)).body;
 
