@@ -32,6 +32,7 @@ const PAGES: Record<PageName, ComponentType> = {
     () => import('../pages/reset-password/reset-password-page'),
     'ResetPasswordPage',
   ),
+  team: page(() => import('../pages/team/team-page'), 'TeamPage'),
 };
 
 /** Shows the current page; a signed-out visitor on a protected page is sent to auth. */

@@ -16,6 +16,7 @@ export const PAGE_NAMES = [
   'complete-profile',
   'verify-email',
   'reset-password',
+  'team',
 ] as const;
 
 export type PageName = (typeof PAGE_NAMES)[number];
@@ -30,6 +31,7 @@ export const PROTECTED_PAGES: ReadonlySet<PageName> = new Set([
   'edit-profile',
   'settings',
   'messages',
+  'team',
 ]);
 
 /** An unknown name falls back to landing. */

@@ -4,6 +4,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { useLiveApplications } from '../../features/applications/live/use-live-applications';
 import { useAuth } from '../../features/auth/use-auth';
 import { useOwnProfile } from '../../features/profiles/api/get-own-profile';
+import { TeamsCard } from '../../features/teams/components/teams-card';
+import { useLiveTeams } from '../../features/teams/live/use-live-teams';
 import { ActionCards } from './action-cards';
 import { ApplicationsOverview } from './applications-overview';
 import { InviteBanner } from './invite-banner';
@@ -16,6 +18,7 @@ export function DashboardPage() {
   const { navigate } = useNavigation();
   const profile = useOwnProfile();
   useLiveApplications(user?.id);
+  useLiveTeams(user?.id);
 
   const missingProfile = profile.isSuccess && profile.data === null;
   useEffect(() => {
@@ -46,6 +49,7 @@ export function DashboardPage() {
         <ReferralStatsCard profile={me} />
         <SummaryCards userId={me.userId} />
       </div>
+      <TeamsCard userId={me.userId} />
       <ApplicationsOverview userId={me.userId} />
       <ActionCards />
       <InviteBanner university={me.university} />
