@@ -16,7 +16,9 @@ export function MessageList({
   myId: string;
 }) {
   const end = useRef<HTMLLIElement>(null);
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [messages.length]);
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [messages.length]);
   const names = new Map(members.map((member) => [member.userId, member.name]));
 
   if (messages.length === 0) {
