@@ -19,11 +19,16 @@ describe.each(DIALECTS)('project edits on %s', (kind) => {
   afterAll(() => server.close());
 
   const edit = (token: string, body: unknown) =>
-    request<Record<string, unknown>[]>(server.baseUrl, 'PATCH', `${TABLES}/projects?id=eq.${world.projectId}`, {
-      token,
-      body,
-      headers: { prefer: 'return=representation' },
-    });
+    request<Record<string, unknown>[]>(
+      server.baseUrl,
+      'PATCH',
+      `${TABLES}/projects?id=eq.${world.projectId}`,
+      {
+        token,
+        body,
+        headers: { prefer: 'return=representation' },
+      },
+    );
 
   it('saves an edit within the limits', async () => {
     const saved = await ok(
