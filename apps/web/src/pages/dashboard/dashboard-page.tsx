@@ -9,6 +9,7 @@ import { useLiveTeams } from '../../features/teams/live/use-live-teams';
 import { ActionCards } from './action-cards';
 import { ApplicationsOverview } from './applications-overview';
 import { InviteBanner } from './invite-banner';
+import { OwnProjectActions } from './own-project-actions';
 import { ReferralStatsCard } from './referral-stats-card';
 import { SummaryCards } from './summary-cards';
 
@@ -49,7 +50,12 @@ export function DashboardPage() {
         <ReferralStatsCard profile={me} />
         <SummaryCards userId={me.userId} />
       </div>
-      <TeamsCard userId={me.userId} />
+      <TeamsCard
+        userId={me.userId}
+        ownerActions={(team) => (
+          <OwnProjectActions projectId={team.projectId} title={team.title} status={team.status} />
+        )}
+      />
       <ApplicationsOverview userId={me.userId} />
       <ActionCards />
       <InviteBanner university={me.university} />

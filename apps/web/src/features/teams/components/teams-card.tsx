@@ -1,5 +1,6 @@
 import { Users } from 'lucide-react';
-import { useEffect } from 'react';
+import type { TeamSummary } from '@campuscollab/shared/core';
+import { useEffect, type ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -11,7 +12,14 @@ import { useMyTeams } from '../api/use-my-teams';
  * "Teams" on the dashboard: "{n} unread" over all the student's teams (the summary cards'
  * manner), then each team with its own unread count and a way into its team space.
  */
-export function TeamsCard({ userId }: { userId: string }) {
+export function TeamsCard({
+  userId,
+  ownerActions,
+}: {
+  userId: string;
+  /** The owner's controls on their own project (edit, close, reopen), from the dashboard. */
+  ownerActions?: (team: TeamSummary) => ReactNode;
+}) {
   const { navigate } = useNavigation();
   const teams = useMyTeams(userId);
   useEffect(() => {
@@ -34,9 +42,11 @@ export function TeamsCard({ userId }: { userId: string }) {
       )}
       <ul aria-label="My teams" className="mt-2 divide-y divide-gray-100">
         {teams.data?.teams.map((team) => (
-          <li key={team.projectId} className="flex items-center gap-3 py-2">
+          <li key={team.projectId} className="flex flex-wrap items-center gap-3 py-2">
             <span className="min-w-0 flex-1 truncate font-medium text-gray-900">{team.title}</span>
+            {team.status === 'Closed' && <Badge>Closed</Badge>}
             {team.role === 'owner' && <Badge tone="brand">Owner</Badge>}
+            {team.role === 'owner' && ownerActions?.(team)}
             {team.unread > 0 && <Badge tone="amber">{team.unread} unread</Badge>}
             <Button
               size="sm"
