@@ -94,3 +94,47 @@ test('an accepted applicant and the owner chat in their team space until the own
     await deleteStudent(member);
   }
 });
+
+test('an owner edits, closes and reopens a project; an applicant withdraws', async ({
+  page,
+  student,
+  browser,
+}) => {
+  const projectId = `p_${randomUUID().slice(0, 8)}`;
+  await createProfile(student, { name: 'Olive Owner' });
+  await post(student, 'projects', { id: projectId, title: 'Wind Tunnel', description: 'Blow.' });
+  const applicant = await createVerifiedStudent();
+  const applicantContext = await browser.newContext();
+  try {
+    await createProfile(applicant, { name: 'Abel Applicant' });
+    await post(applicant, 'applications', { project_id: projectId, message: 'Count me in!' });
+
+    await openSignedIn(page, student, 'dashboard');
+    const row = page.getByRole('list', { name: 'My teams' }).getByRole('listitem');
+    await row.getByRole('button', { name: 'Edit project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit project' });
+    await expect(dialog.getByLabel(/Project Title/)).toHaveValue('Wind Tunnel');
+    await dialog.getByLabel(/Project Title/).fill('Wind Tunnel v2');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText('Wind Tunnel v2');
+
+    page.once('dialog', (confirm) => void confirm.accept());
+    await row.getByRole('button', { name: 'Close project' }).click();
+    await expect(row).toContainText('Closed');
+    await row.getByRole('button', { name: 'Reopen project' }).click();
+    await expect(row.getByRole('button', { name: 'Close project' })).toBeVisible();
+
+    const applicantPage = await applicantContext.newPage();
+    await openSignedIn(applicantPage, applicant, 'dashboard');
+    await expect(applicantPage.getByText('Wind Tunnel v2')).toBeVisible();
+    applicantPage.once('dialog', (confirm) => void confirm.accept());
+    await applicantPage.getByRole('button', { name: 'Withdraw' }).click();
+    await expect(
+      applicantPage.getByText('You have not applied to any projects yet.'),
+    ).toBeVisible();
+  } finally {
+    await applicantContext.close();
+    await deleteStudent(applicant);
+  }
+});
