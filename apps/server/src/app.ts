@@ -23,6 +23,7 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { realtimeRoutes } from './modules/realtime/routes';
 import { safetyRoutes } from './modules/safety/routes';
 import { storageRoutes } from './modules/storage/routes';
+import { teamRoutes } from './modules/teams/routes';
 import { createStudentFiles } from './modules/storage/student-files';
 import { AccessLog } from './plugins/access-log';
 import { registerAuthentication } from './plugins/authentication';
@@ -163,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     presence: { expiryMs: config.presenceExpiryMs },
   });
   await app.register(storageRoutes, { config, files });
+  await app.register(teamRoutes, { config });
   if (!config.production) await app.register(outboxRoutes);
   await app.register(metricsRoutes, { config, metrics });
   await registerWebApp(app, options.webDistDir ?? DEFAULT_WEB_DIST);

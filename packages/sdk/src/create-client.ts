@@ -34,6 +34,7 @@ import { createStorageClient } from './storage/storage-client';
 import type { XhrConstructor } from './storage/upload-request';
 import { createPostgrestClient } from './tables/postgrest-connection';
 import { createTables } from './tables/tables';
+import { createTeamsClient } from './teams/teams-client';
 
 export interface ClientOptions {
   /** The platform server's origin, e.g. `https://campus.example.edu` (no trailing path). */
@@ -184,6 +185,7 @@ export function createClient(options: ClientOptions) {
     ai: createAiClient({ api, authorizedFetch, projectId }),
     data: createDataClient({ api, projectId }),
     matching: createMatchingClient({ api, projectId }),
+    teams: createTeamsClient({ api, projectId }),
     /** Stops listeners, timers and sockets (tests, hot reload). */
     close(): void {
       stopParent();

@@ -95,3 +95,4 @@ export type {
   Recommended,
   RecommendationPage,
 } from './matching/matching-client';
+export type { TeamsClient } from './teams/teams-client';

@@ -10,4 +10,5 @@ export * from './realtime-frames';
 export * from './safety-constants';
 export * from './school-email';
 export * from './tables';
+export * from './team-types';
 export * from './types';

@@ -6,3 +6,4 @@ export * from './profile';
 export * from './projects';
 export * from './safety';
 export * from './tables/schemas';
+export * from './teams';

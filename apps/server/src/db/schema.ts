@@ -202,6 +202,13 @@ export interface RateLimitsTable {
   taken: boolean;
 }
 
+/** When a team member last opened the team space (migration 019). */
+export interface TeamReadsTable {
+  project_id: string;
+  user_id: string;
+  read_at: string;
+}
+
 export interface Database {
   auth_accounts: AuthAccountsTable;
   auth_sessions: AuthSessionsTable;
@@ -224,4 +231,5 @@ export interface Database {
   cluster_messages: ClusterMessagesTable;
   realtime_presence: RealtimePresenceTable;
   rate_limits: RateLimitsTable;
+  team_reads: TeamReadsTable;
 }

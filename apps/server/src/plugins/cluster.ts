@@ -11,6 +11,8 @@ export interface ClusterTopics {
   'realtime.frame': { channel: string; frame: LiveFrame };
   /** Sign-ins ended here: the others forget them and close their sockets. */
   'sessions.ended': EndedSessions & { accountDeleted: boolean };
+  /** A student lost a channel here (left a team): the others drop their sockets' use of it. */
+  'realtime.access.ended': { accountId: string; channel: string };
 }
 
 export type AppClusterBus = ClusterBus<ClusterTopics>;

@@ -15,6 +15,11 @@ export interface DomainEventMap {
   'account.deleted': { accountId: string };
   /** Logout, a detected token theft or a password reset; account deletion has its own event. */
   'sessions.ended': EndedSessions;
+  /**
+   * A student left a project's team or its owner removed them. Emitted after the commit and
+   * awaited, so the answer to the leave or remove waits until their sockets lost the channel.
+   */
+  'team.access.ended': { projectId: string; userId: string; reason: 'left' | 'removed' };
 }
 
 type Handler<K extends keyof DomainEventMap> = (payload: DomainEventMap[K]) => void | Promise<void>;

@@ -31,7 +31,11 @@ describe.each(DIALECTS)('realtime history store on %s', (kind) => {
     ).length;
 
   it('keeps the newest messages of each channel, trimming every few inserts', async () => {
-    const store = createHistoryStore(database.db, { keepPerChannel: 5, trimEvery: 3 });
+    const store = createHistoryStore(database.db, {
+      keepPerChannel: 5,
+      keepPerTeamChannel: 9,
+      trimEvery: 3,
+    });
     for (let n = 1; n <= 12; n++) await publish(store, 'public:busy', n);
     await publish(store, 'public:calm', 1);
     await publish(store, 'public:calm', 2);
@@ -44,6 +48,17 @@ describe.each(DIALECTS)('realtime history store on %s', (kind) => {
     await publish(store, 'public:busy', 13);
     expect(await countRows('public:busy')).toBe(5);
     expect(await countRows('public:calm')).toBe(2);
+  });
+
+  it('keeps more of a team channel, whose chat is the record of the work', async () => {
+    const store = createHistoryStore(database.db, {
+      keepPerChannel: 5,
+      keepPerTeamChannel: 9,
+      trimEvery: 3,
+    });
+    for (let n = 1; n <= 13; n++) await publish(store, 'team:p_kept', n);
+    const kept = await store.listMessages('team:p_kept', { limit: 50 });
+    expect(kept.map((message) => message.payload)).toEqual([13, 12, 11, 10, 9, 8, 7, 6, 5]);
   });
 
   it('orders messages of one millisecond in publish order', async () => {

@@ -35,6 +35,7 @@ const PAGES: Record<PageName, ComponentType> = {
   ),
   project: page(() => import('../pages/project/project-page'), 'ProjectPage'),
   profile: page(() => import('../pages/profile/profile-page'), 'ProfilePage'),
+  team: page(() => import('../pages/team/team-page'), 'TeamPage'),
 };
 
 /** Shows the current page; a signed-out visitor on a protected page is sent to auth. */

@@ -19,6 +19,7 @@ export const PAGE_NAMES = [
   'reset-password',
   'project',
   'profile',
+  'team',
 ] as const;
 
 export type PageName = (typeof PAGE_NAMES)[number];
@@ -35,6 +36,7 @@ export const PROTECTED_PAGES: ReadonlySet<PageName> = new Set([
   'messages',
   'project',
   'profile',
+  'team',
 ]);
 
 /** An unknown name falls back to landing. */

@@ -15,6 +15,7 @@ import * as emailLinksProveTheMailbox from './015-email-links-prove-the-mailbox'
 import * as aiUsage from './016-ai-usage';
 import * as cluster from './017-cluster';
 import * as skillTags from './018-skill-tags';
+import * as teamReads from './019-team-reads';
 import * as safety from './020-safety';
 
 /** Every migration, in order. Names sort the way they must run. */
@@ -36,5 +37,6 @@ export const migrations = {
   '016-ai-usage': aiUsage,
   '017-cluster': cluster,
   '018-skill-tags': skillTags,
+  '019-team-reads': teamReads,
   '020-safety': safety,
 };

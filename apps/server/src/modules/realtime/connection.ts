@@ -49,7 +49,7 @@ export function serveConnection(
   socket: WebSocket,
   initial: VerifiedAccessToken | null,
   context: ConnectionContext,
-): { id: string; signedIn: () => SignedIn | null } {
+): { id: string; signedIn: () => SignedIn | null; endChannelAccess: (channel: string) => void } {
   const { service, limits, log } = context;
   const limiter = createRateLimiter(limits.messagesPerSecond);
   const send = (frame: ServerFrame) => {
@@ -81,6 +81,7 @@ export function serveConnection(
       userId: user.id,
       subscriptions: new Set(),
       presence: new Set(),
+      accessEnded: 0,
       deliver: (frame) => send(frame),
       authenticate: async (token) => adopt(await context.authentication.verifyAccessToken(token)),
     };
@@ -184,6 +185,17 @@ export function serveConnection(
   return {
     id,
     signedIn: () => (session ? { userId: session.userId, sessionId: signInId } : null),
+    endChannelAccess(channel) {
+      if (!session) return;
+      // A subscribe whose membership check is still running must not add it back afterwards.
+      session.accessEnded += 1;
+      if (session.subscriptions.delete(channel)) service.hub.unsubscribe(channel, session.deliver);
+      if (session.presence.delete(channel)) {
+        service.hub
+          .leavePresence(channel, id, session.userId)
+          .catch((error: unknown) => log.error({ err: error, channel }, 'realtime leave failed'));
+      }
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 import { ErrorCode, type AckFrame, type PongFrame } from '@campuscollab/shared';
 import { HttpError } from '../../lib/http-error';
-import { requireChannelAccess } from './channels';
+import { requireTeamMessage, type ChannelAccess } from './channels';
 import type { Subscriber } from './hub';
 import {
   HISTORY_DEFAULT_LIMIT,
@@ -16,6 +16,8 @@ export interface Session {
   userId: string;
   subscriptions: Set<string>;
   presence: Set<string>;
+  /** Counts channel access ended on this socket (a member removed from a team). */
+  accessEnded: number;
   deliver: Subscriber;
   /** Renews the connection's token; answers when the new one expires. */
   authenticate(token: string): Promise<{ userId: string; expiresAt: string | null }>;
@@ -26,6 +28,25 @@ export interface FrameContext {
   limits: RealtimeLimits;
 }
 
+/**
+ * Checks the session may use the channel. Team membership is read from the database, and the
+ * member may be removed while that read runs: if access ended meanwhile, the answer may be stale,
+ * so it is asked again.
+ */
+async function requireAccess(
+  service: RealtimeService,
+  session: Session,
+  channel: string,
+  access: ChannelAccess,
+): Promise<void> {
+  const actor = { kind: 'user' as const, userId: session.userId };
+  for (;;) {
+    const ended = session.accessEnded;
+    await service.requireAccess(actor, channel, access);
+    if (session.accessEnded === ended) return;
+  }
+}
+
 /** Runs one validated frame; resolves to the reply frame, throws HttpError to refuse it. */
 export async function handleFrame(
   context: FrameContext,
@@ -33,7 +54,6 @@ export async function handleFrame(
   frame: ClientFrame,
 ): Promise<AckFrame | PongFrame> {
   const { service, limits } = context;
-  const actor = { kind: 'user' as const, userId: session.userId };
   const ack = (result: Record<string, unknown>): AckFrame => ({
     type: 'ack',
     ref: frame.ref,
@@ -46,7 +66,7 @@ export async function handleFrame(
     case 'auth':
       return ack(await session.authenticate(frame.token));
     case 'subscribe': {
-      requireChannelAccess(actor, frame.channel, 'read');
+      await requireAccess(service, session, frame.channel, 'read');
       if (!session.subscriptions.has(frame.channel)) {
         requireRoom(session.subscriptions, limits.maxChannelsPerConnection);
         session.subscriptions.add(frame.channel);
@@ -61,7 +81,8 @@ export async function handleFrame(
       }
       return ack({ channel: frame.channel });
     case 'publish': {
-      requireChannelAccess(actor, frame.channel, 'publish');
+      await requireAccess(service, session, frame.channel, 'publish');
+      requireTeamMessage(frame.channel, frame.event, frame.payload);
       const message = await service.publishMessage({
         channel: frame.channel,
         event: frame.event,
@@ -73,7 +94,7 @@ export async function handleFrame(
     case 'presence':
       return ack(await handlePresence(context, session, frame));
     case 'history': {
-      requireChannelAccess(actor, frame.channel, 'read');
+      await requireAccess(service, session, frame.channel, 'read');
       const messages = await service.history.listMessages(frame.channel, {
         limit: frame.limit ?? HISTORY_DEFAULT_LIMIT,
         before: frame.before,
@@ -89,7 +110,7 @@ async function handlePresence(
   frame: Extract<ClientFrame, { type: 'presence' }>,
 ): Promise<Record<string, unknown>> {
   const { channel } = frame;
-  requireChannelAccess({ kind: 'user', userId: session.userId }, channel, 'read');
+  await requireAccess(service, session, channel, 'read');
   if (frame.action === 'list') {
     return { channel, members: await service.hub.listPresence(channel) };
   }

@@ -2,16 +2,25 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { RealtimeMessage } from '@campuscollab/shared';
 import type { Database, RealtimeMessagesTable } from '../../db/schema';
-import { formatUserChannel } from './channels';
+import { formatUserChannel, teamProjectOf } from './channels';
 
 export interface HistoryOptions {
   /** Newest messages kept per channel. */
   keepPerChannel: number;
+  /**
+   * Newest messages kept per `team:` channel: a team's chat is its record of the work, so it
+   * keeps far more than notifications and public channels do.
+   */
+  keepPerTeamChannel: number;
   /** Inserts into one channel between two trims: the table may exceed `keep` by this much. */
   trimEvery: number;
 }
 
-export const DEFAULT_HISTORY: HistoryOptions = { keepPerChannel: 200, trimEvery: 20 };
+export const DEFAULT_HISTORY: HistoryOptions = {
+  keepPerChannel: 200,
+  keepPerTeamChannel: 10_000,
+  trimEvery: 20,
+};
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/;
 // Bounds the trim counters when many channels are written; a forgotten count only trims early.
@@ -51,6 +60,8 @@ export function createHistoryStore(
 
   /** Deletes everything older than the channel's `keep`-th newest message, through the index. */
   async function trimChannel(channel: string): Promise<void> {
+    const keep =
+      teamProjectOf(channel) === null ? options.keepPerChannel : options.keepPerTeamChannel;
     const cutoff = await db
       .selectFrom('realtime_messages')
       .select(['created_at', 'id'])
@@ -58,7 +69,7 @@ export function createHistoryStore(
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(1)
-      .offset(options.keepPerChannel - 1)
+      .offset(keep - 1)
       .executeTakeFirst();
     if (!cutoff) return;
     await db

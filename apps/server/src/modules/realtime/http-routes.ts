@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ErrorCode } from '@campuscollab/shared';
 import { HttpError } from '../../lib/http-error';
 import { describeUnsafeJson } from '../../lib/json-limits';
-import { requireChannelAccess, type RealtimeActor } from './channels';
+import { requireTeamMessage, type RealtimeActor } from './channels';
 import {
   EVENT_NAME,
   HISTORY_DEFAULT_LIMIT,
@@ -66,7 +66,8 @@ export function registerHttpRoutes(
     async (request, reply) => {
       const actor = actorOf(request);
       const { body } = request;
-      requireChannelAccess(actor, body.channel, 'publish');
+      await service.requireAccess(actor, body.channel, 'publish');
+      if (actor.kind === 'user') requireTeamMessage(body.channel, body.event, body.payload);
       const message = await service.publishMessage({
         channel: body.channel,
         event: body.event,
@@ -82,7 +83,7 @@ export function registerHttpRoutes(
     { schema: { querystring: z.object({ channel }) }, preValidation: identify },
     async (request) => {
       const { channel: name } = request.query;
-      requireChannelAccess(actorOf(request), name, 'read');
+      await service.requireAccess(actorOf(request), name, 'read');
       return { channel: name, members: await service.hub.listPresence(name) };
     },
   );
@@ -92,7 +93,7 @@ export function registerHttpRoutes(
     { schema: { querystring: messagesQuery }, preValidation: identify },
     async (request) => {
       const { channel: name, limit, before } = request.query;
-      requireChannelAccess(actorOf(request), name, 'read');
+      await service.requireAccess(actorOf(request), name, 'read');
       return {
         channel: name,
         messages: await service.history.listMessages(name, { limit, before }),

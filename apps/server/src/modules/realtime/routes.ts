@@ -8,6 +8,7 @@ import { createHistoryStore, DEFAULT_HISTORY, type HistoryOptions } from './hist
 import { registerHttpRoutes } from './http-routes';
 import { createClusterHub, type PresenceTimings } from './cluster-hub';
 import { createMemoryHub, type RealtimeHub } from './hub';
+import { findTeamRole } from '../teams/membership';
 import { CloseCode, DEFAULT_LIMITS, type RealtimeLimits } from './protocol';
 import { forwardDomainEvents } from './server-events';
 import { createRealtimeService, createSocketRegistry } from './service';
@@ -49,7 +50,12 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
           timings: options.presence,
         })
       : createMemoryHub());
-  const service = createRealtimeService(hub, history, sockets);
+  const service = createRealtimeService(
+    hub,
+    history,
+    sockets,
+    async (projectId, userId) => (await findTeamRole(app.database.db, projectId, userId)) !== null,
+  );
   const heartbeat = startHeartbeat(options.heartbeatMs ?? REALTIME_HEARTBEAT_MS);
   options.metrics?.gaugeOnScrape(
     'campuscollab_realtime_open_sockets',
@@ -95,7 +101,7 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
   });
   registerHttpRoutes(app, service, limits);
 
-  const stopForwarding = forwardDomainEvents(app.events, service);
+  const stopForwarding = forwardDomainEvents(app.events, service, app.cluster);
   // Sign-ins ended on another instance close their sockets here too (docs/security.md).
   const stopHearing = app.cluster.subscribe('sessions.ended', ({ accountDeleted, ...ended }) =>
     sockets.closeSignedInSockets(
@@ -104,9 +110,15 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
       accountDeleted ? 'Account deleted' : 'Session ended',
     ),
   );
+  // A student who left a team loses its channel on every instance's sockets (docs/security.md).
+  const stopHearingAccess = app.cluster.subscribe(
+    'realtime.access.ended',
+    ({ accountId, channel }) => sockets.endChannelAccess(accountId, channel),
+  );
   app.addHook('onClose', async () => {
     stopForwarding();
     stopHearing();
+    stopHearingAccess();
     heartbeat.stop();
     await hub
       .close()

@@ -1,3 +1,5 @@
+import { formatTeamChannel } from '@campuscollab/shared';
+import type { AppClusterBus } from '../../plugins/cluster';
 import type { DomainEvents } from '../../plugins/events';
 import { formatUserChannel } from './channels';
 import { CloseCode } from './protocol';
@@ -9,7 +11,11 @@ import type { RealtimeService } from './service';
  * what a badge or a toast needs, never a message body: the client reads that through the
  * database API, where the access policies apply.
  */
-export function forwardDomainEvents(events: DomainEvents, service: RealtimeService): () => void {
+export function forwardDomainEvents(
+  events: DomainEvents,
+  service: RealtimeService,
+  cluster: AppClusterBus,
+): () => void {
   const publish = (accountId: string, event: string, payload: Record<string, unknown>) =>
     service.publishMessage({
       channel: formatUserChannel(accountId),
@@ -53,6 +59,15 @@ export function forwardDomainEvents(events: DomainEvents, service: RealtimeServi
         'Account deleted',
       );
       await service.history.deleteAccountMessages(accountId);
+    }),
+    events.on('team.access.ended', async ({ projectId, userId, reason }) => {
+      // Here first, then every other instance, before the leave or remove is answered: no
+      // further team message reaches the student's open sockets.
+      const channel = formatTeamChannel(projectId);
+      service.sockets.endChannelAccess(userId, channel);
+      await cluster.publish('realtime.access.ended', { accountId: userId, channel });
+      // Their own tabs learn it on their private channel, to leave the team space.
+      await publish(userId, 'team.access.ended', { projectId, reason });
     }),
     events.on('sessions.ended', (ended) => {
       service.sockets.closeSignedInSockets(ended, CloseCode.unauthorized, 'Session ended');

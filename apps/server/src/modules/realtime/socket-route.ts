@@ -41,7 +41,7 @@ export function registerSocketRoute(app: FastifyInstance, options: SocketRouteOp
     wsHandler: (socket, request) => {
       heartbeat.track(socket);
       const connection = serveConnection(socket, verified.get(request) ?? null, context);
-      sockets.add(socket, connection.signedIn);
+      sockets.add(socket, connection);
     },
   });
 }

@@ -4,10 +4,13 @@ import { Spinner } from '../../components/ui/spinner';
 import { useLiveApplications } from '../../features/applications/live/use-live-applications';
 import { useAuth } from '../../features/auth/use-auth';
 import { useOwnProfile } from '../../features/profiles/api/get-own-profile';
+import { TeamsCard } from '../../features/teams/components/teams-card';
+import { useLiveTeams } from '../../features/teams/live/use-live-teams';
 import { ActionCards } from './action-cards';
 import { ApplicationsOverview } from './applications-overview';
 import { InviteBanner } from './invite-banner';
 import { RecommendedForYou } from './recommended-for-you';
+import { OwnProjectActions } from './own-project-actions';
 import { ReferralStatsCard } from './referral-stats-card';
 import { SummaryCards } from './summary-cards';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -19,6 +22,7 @@ export function DashboardPage() {
   const { navigate } = useNavigation();
   const profile = useOwnProfile();
   useLiveApplications(user?.id);
+  useLiveTeams(user?.id);
 
   const missingProfile = profile.isSuccess && profile.data === null;
   useEffect(() => {
@@ -50,6 +54,12 @@ export function DashboardPage() {
         <SummaryCards userId={me.userId} />
       </div>
       <RecommendedForYou userId={me.userId} />
+      <TeamsCard
+        userId={me.userId}
+        ownerActions={(team) => (
+          <OwnProjectActions projectId={team.projectId} title={team.title} status={team.status} />
+        )}
+      />
       <ApplicationsOverview userId={me.userId} />
       <ActionCards />
       <InviteBanner university={me.university} />

@@ -1,12 +1,20 @@
+import { Button } from '../../components/ui/button';
 import { useOwnApplications } from '../../features/applications/api/list-own-applications';
+import { useWithdrawApplication } from '../../features/applications/api/withdraw-application';
 import { formatShortDate } from '../../lib/dates';
 import { PageLink } from '../../lib/page-link';
+import { useNavigation } from '../../lib/navigation';
 import { ApplicationList } from './application-list';
 import { ApplicationStatusBadge } from './application-status-badge';
 
-/** The user's own applications and where each stands. */
+/**
+ * The user's own applications and where each stands. A Pending one can be withdrawn (after a
+ * confirmation); an Accepted one leads into the team space.
+ */
 export function SentApplications({ userId }: { userId: string }) {
   const query = useOwnApplications(userId);
+  const withdraw = useWithdrawApplication();
+  const { navigate } = useNavigation();
   return (
     <ApplicationList
       query={query}
@@ -31,7 +39,34 @@ export function SentApplications({ userId }: { userId: string }) {
               Applied {formatShortDate(application.createdAt)}
             </p>
           </div>
-          <ApplicationStatusBadge status={application.status} />
+          <div className="flex items-center gap-2">
+            <ApplicationStatusBadge status={application.status} />
+            {application.status === 'Pending' && (
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={withdraw.isPending}
+                onClick={() => {
+                  if (window.confirm('Withdraw your application?')) {
+                    withdraw.mutate(application.id, {
+                      onError: (error) => console.error('Failed to withdraw', error),
+                    });
+                  }
+                }}
+              >
+                Withdraw
+              </Button>
+            )}
+            {application.status === 'Accepted' && (
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => navigate('team', { id: application.projectId })}
+              >
+                Team space
+              </Button>
+            )}
+          </div>
         </div>
       )}
     />

@@ -34,15 +34,20 @@ export function PostProjectForm({
   busy,
   onSubmit,
   onCancel,
+  initial,
+  submitLabels = { idle: 'Post Project', busy: 'Posting...' },
 }: {
   busy: boolean;
   onSubmit: (project: NewProject) => void;
   onCancel: () => void;
+  /** The project being edited ("Edit project" prefills the same form). */
+  initial?: NewProject;
+  submitLabels?: { idle: string; busy: string };
 }) {
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [timeline, setTimeline] = useState('');
-  const [skills, setSkills] = useState<string[]>([]);
+  const [title, setTitle] = useState(initial?.title ?? '');
+  const [description, setDescription] = useState(initial?.description ?? '');
+  const [timeline, setTimeline] = useState(initial?.timeline ?? '');
+  const [skills, setSkills] = useState<string[]>(initial?.skillsNeeded ?? []);
   const [error, setError] = useState<string | null>(null);
   const [importNote, setImportNote] = useState<string | null>(null);
   const aiAvailable = useAiAvailable();
@@ -155,7 +160,7 @@ export function PostProjectForm({
           Cancel
         </Button>
         <Button type="submit" disabled={busy || improving || !title || !description}>
-          {busy ? 'Posting...' : 'Post Project'}
+          {busy ? submitLabels.busy : submitLabels.idle}
         </Button>
       </div>
     </form>

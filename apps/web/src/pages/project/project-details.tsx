@@ -6,6 +6,7 @@ import { Card } from '../../components/ui/card';
 import type { ProjectRow } from '../../features/projects/types';
 import { BlockButton } from '../../features/safety/components/block-button';
 import { ReportButton } from '../../features/safety/components/report-button';
+import { TeamSection } from '../../features/teams/components/team-section';
 import { formatLongDate } from '../../lib/dates';
 import { useNavigation } from '../../lib/navigation';
 import { PosterCard } from './poster-card';
@@ -64,7 +65,7 @@ export function ProjectDetails({ project, userId }: { project: ProjectRow; userI
               <p className="mt-3 text-gray-700">No particular skills: everyone is welcome.</p>
             )}
           </Card>
-          {/* Sections about the people on the project (its team) follow the description here. */}
+          <TeamSection projectId={project.id} />
         </div>
 
         <aside aria-label="Poster and actions" className="space-y-6">

@@ -17,7 +17,9 @@ const ownsTheProject = (eb: TableExpressions, userId: string) =>
 
 /**
  * Applications: seen by the applicant and the project's owner. The owner decides (Accepted or
- * Declined); the applicant may withdraw (delete). One per project and applicant.
+ * Declined) while it is Pending; the applicant may withdraw (delete) while it is Pending. One per
+ * project and applicant. An Accepted application is a place on the team: it ends only through
+ * the team routes (modules/teams/leave.ts), which also end the member's realtime access at once.
  */
 export const applicationsPolicy: TablePolicy = {
   name: applicationsTable.name,
@@ -26,8 +28,13 @@ export const applicationsPolicy: TablePolicy = {
   columns: applicationsColumnRules,
   canRead: (eb, user) =>
     eb.or([eb('applications.applicant_id', '=', user.id), ownsTheProject(eb, user.id)]),
-  canUpdate: (eb, user) => ownsTheProject(eb, user.id),
-  canDelete: (eb, user) => eb('applications.applicant_id', '=', user.id),
+  canUpdate: (eb, user) =>
+    eb.and([ownsTheProject(eb, user.id), eb('applications.status', '=', 'Pending')]),
+  canDelete: (eb, user) =>
+    eb.and([
+      eb('applications.applicant_id', '=', user.id),
+      eb('applications.status', '=', 'Pending'),
+    ]),
 
   async prepareInsert(row, { user, trx, now }) {
     const project = await trx

@@ -1,0 +1,79 @@
+import type { Kysely } from 'kysely';
+import { ErrorCode, type TeamMember, type TeamView } from '@campuscollab/shared';
+import type { Database } from '../../db/schema';
+import { HttpError } from '../../lib/http-error';
+import { findTeamRole } from './membership';
+
+/** How a member without a profile is named, as the dashboard names such applicants. */
+const NO_PROFILE_NAME = 'Anonymous User';
+
+const notFound = () =>
+  new HttpError(404, ErrorCode.notFound, 'This project does not exist or its team is private');
+
+/**
+ * The team of a project: its owner first, then members in the order they were accepted. The
+ * owner and members see it whatever the project's status; any other signed-in student sees the
+ * team of an Open project (who they would work with if they applied), as Explore shows its
+ * poster. A Closed project's team stays among its members: 404, as for a project that is not.
+ */
+export async function readTeam(
+  db: Kysely<Database>,
+  projectId: string,
+  viewerId: string,
+): Promise<TeamView> {
+  const project = await db
+    .selectFrom('projects')
+    .select(['id', 'title', 'status', 'posted_by_id', 'created_at'])
+    .where('id', '=', projectId)
+    .executeTakeFirst();
+  if (!project) throw notFound();
+  const viewerRole = await findTeamRole(db, projectId, viewerId);
+  if (!viewerRole && project.status !== 'Open') throw notFound();
+
+  const owner = await db
+    .selectFrom('users')
+    .select(['name', 'profile_picture'])
+    .where('user_id', '=', project.posted_by_id)
+    .executeTakeFirst();
+  const accepted = await db
+    .selectFrom('applications')
+    .leftJoin('users', 'users.user_id', 'applications.applicant_id')
+    .select([
+      'applications.applicant_id',
+      'applications.updated_at',
+      'users.name',
+      'users.profile_picture',
+    ])
+    .where('applications.project_id', '=', projectId)
+    .where('applications.status', '=', 'Accepted')
+    .orderBy('applications.updated_at')
+    .orderBy('applications.applicant_id')
+    .execute();
+
+  const members: TeamMember[] = [
+    {
+      userId: project.posted_by_id,
+      name: owner?.name ?? NO_PROFILE_NAME,
+      profilePicture: owner?.profile_picture ?? null,
+      role: 'owner',
+      joinedAt: project.created_at,
+    },
+    ...accepted.map((row): TeamMember => ({
+      userId: row.applicant_id,
+      name: row.name ?? NO_PROFILE_NAME,
+      profilePicture: row.profile_picture ?? null,
+      role: 'member',
+      joinedAt: row.updated_at,
+    })),
+  ];
+  return {
+    project: {
+      id: project.id,
+      title: project.title,
+      status: project.status,
+      ownerId: project.posted_by_id,
+    },
+    viewerRole,
+    members,
+  };
+}

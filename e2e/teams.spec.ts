@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from './support/fixtures';
+import {
+  baseUrl,
+  createProfile,
+  createVerifiedStudent,
+  deleteStudent,
+  openSignedIn,
+  type Student,
+} from './support/students';
+
+async function post(student: Student, table: string, row: Record<string, unknown>) {
+  const response = await fetch(`${baseUrl()}/api/db/campus/rest/v1/${table}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${student.tokens.access_token}`,
+    },
+    body: JSON.stringify(row),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+}
+
+test('an accepted applicant and the owner chat in their team space until the owner removes them', async ({
+  page,
+  student,
+  browser,
+  capture,
+}) => {
+  const projectId = `p_${randomUUID().slice(0, 8)}`;
+  await createProfile(student, { name: 'Olive Owner' });
+  await post(student, 'projects', { id: projectId, title: 'Solar Car', description: 'Race it.' });
+  const member = await createVerifiedStudent();
+  const memberContext = await browser.newContext();
+  try {
+    await createProfile(member, { name: 'Max Member' });
+    await post(member, 'applications', {
+      project_id: projectId,
+      message: 'I would like to join this project!',
+    });
+
+    // The owner accepts on the dashboard.
+    await openSignedIn(page, student, 'dashboard');
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await expect(page.getByText('Accepted').first()).toBeVisible();
+
+    // The member finds the team on their dashboard and opens its space.
+    const memberPage = await memberContext.newPage();
+    await openSignedIn(memberPage, member, 'dashboard');
+    await memberPage.getByRole('button', { name: 'Open team space of Solar Car' }).click();
+    await expect(memberPage.getByRole('heading', { name: 'Solar Car' })).toBeVisible();
+    await expect(memberPage.getByText('No messages yet. Say hello to your team!')).toBeVisible();
+
+    // The owner opens it too, and sees the member online.
+    await openSignedIn(page, student, `team&id=${projectId}`);
+    const members = page.getByRole('list', { name: 'Team members' });
+    await expect(members.getByRole('listitem').filter({ hasText: 'Max Member' })).toContainText(
+      'Online',
+    );
+
+    // A message arrives live, with the sender's name.
+    const composer = page.getByLabel('Message your team');
+    await composer.fill('Kick-off at 5?');
+    await composer.press('Enter');
+    const memberMessages = memberPage.getByRole('list', { name: 'Team messages' });
+    await expect(memberMessages).toContainText('Kick-off at 5?');
+    await expect(memberMessages).toContainText('Olive Owner');
+    await capture('team-space');
+
+    // Away from the space, the member's dashboard counts what they have not read.
+    await openSignedIn(memberPage, member, 'dashboard');
+    await expect(memberPage.getByTestId('teams-unread')).toHaveText('0 unread');
+    await composer.fill('Bring a wrench');
+    await composer.press('Enter');
+    await expect(page.getByRole('list', { name: 'Team messages' })).toContainText('Bring a wrench');
+    await memberPage.reload();
+    await expect(memberPage.getByTestId('teams-unread')).toHaveText('1 unread');
+
+    // Back in the space; the owner removes the member, who loses it at once.
+    await memberPage.getByRole('button', { name: 'Open team space of Solar Car' }).click();
+    await expect(memberMessages).toContainText('Bring a wrench');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await members
+      .getByRole('listitem')
+      .filter({ hasText: 'Max Member' })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await expect(members).not.toContainText('Max Member');
+    await expect(
+      memberPage.getByRole('heading', { name: 'This team space is private' }),
+    ).toBeVisible();
+  } finally {
+    await memberContext.close();
+    await deleteStudent(member);
+  }
+});
+
+test('an owner edits, closes and reopens a project; an applicant withdraws', async ({
+  page,
+  student,
+  browser,
+}) => {
+  const projectId = `p_${randomUUID().slice(0, 8)}`;
+  await createProfile(student, { name: 'Olive Owner' });
+  await post(student, 'projects', { id: projectId, title: 'Wind Tunnel', description: 'Blow.' });
+  const applicant = await createVerifiedStudent();
+  const applicantContext = await browser.newContext();
+  try {
+    await createProfile(applicant, { name: 'Abel Applicant' });
+    await post(applicant, 'applications', { project_id: projectId, message: 'Count me in!' });
+
+    await openSignedIn(page, student, 'dashboard');
+    const row = page.getByRole('list', { name: 'My teams' }).getByRole('listitem');
+    await row.getByRole('button', { name: 'Edit project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit project' });
+    await expect(dialog.getByLabel(/Project Title/)).toHaveValue('Wind Tunnel');
+    await dialog.getByLabel(/Project Title/).fill('Wind Tunnel v2');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText('Wind Tunnel v2');
+
+    page.once('dialog', (confirm) => void confirm.accept());
+    await row.getByRole('button', { name: 'Close project' }).click();
+    await expect(row).toContainText('Closed');
+    await row.getByRole('button', { name: 'Reopen project' }).click();
+    await expect(row.getByRole('button', { name: 'Close project' })).toBeVisible();
+
+    const applicantPage = await applicantContext.newPage();
+    await openSignedIn(applicantPage, applicant, 'dashboard');
+    await expect(applicantPage.getByText('Wind Tunnel v2')).toBeVisible();
+    applicantPage.once('dialog', (confirm) => void confirm.accept());
+    await applicantPage.getByRole('button', { name: 'Withdraw' }).click();
+    await expect(
+      applicantPage.getByText('You have not applied to any projects yet.'),
+    ).toBeVisible();
+  } finally {
+    await applicantContext.close();
+    await deleteStudent(applicant);
+  }
+});
