@@ -1,12 +1,22 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, type Page } from '@playwright/test';
+import {
+  describeViolations,
+  expectAccessible,
+  findAccessibilityViolations,
+  isCheckablePage,
+  PageAccessibilityWatcher,
+} from './accessibility';
 import { createVerifiedStudent, deleteStudent, type Student } from './students';
 
 interface Fixtures {
   /** A verified student without a profile, deleted after the test. */
   student: Student;
-  /** Saves the page at desktop and phone width under test-results/screenshots. */
+  /**
+   * Checks the page with axe (serious and critical WCAG A/AA violations fail) and saves it at
+   * desktop and phone width under test-results/screenshots.
+   */
   capture: (name: string) => Promise<void>;
 }
 
@@ -15,8 +25,35 @@ const VIEWPORTS = [
   { label: 'phone', width: 375, height: 812 },
 ];
 
+/** The background checks of every page the test's own browser context opens. */
+const watchers = new WeakMap<Page, PageAccessibilityWatcher>();
+
 export const test = base.extend<Fixtures>({
   baseURL: async ({}, use) => use(process.env.E2E_BASE_URL),
+  // Every page of the test's context is checked after each navigation (docs/architecture.md §7):
+  // a journey does not have to remember to.
+  context: async ({ context }, use) => {
+    const watch = (page: Page) => watchers.set(page, new PageAccessibilityWatcher(page));
+    context.pages().forEach(watch);
+    context.on('page', watch);
+    await use(context);
+  },
+  // At the end of a passing test, the background findings and a last look at the page where the
+  // test left it (an open dialog or menu included). A failing test keeps its own error.
+  page: async ({ page }, use, testInfo) => {
+    await use(page);
+    if (testInfo.status !== testInfo.expectedStatus) return;
+    const reports: string[] = [];
+    for (const open of page.context().pages()) {
+      reports.push(...((await watchers.get(open)?.findings()) ?? []));
+      if (!isCheckablePage(open)) continue;
+      const violations = await findAccessibilityViolations(open);
+      if (violations.length > 0) {
+        reports.push(describeViolations(`${open.url()} (end of test)`, violations));
+      }
+    }
+    if (reports.length > 0) throw new Error([...new Set(reports)].join('\n\n'));
+  },
   student: async ({}, use) => {
     const student = await createVerifiedStudent();
     await use(student);
@@ -29,6 +66,8 @@ export const test = base.extend<Fixtures>({
       const original = page.viewportSize();
       for (const viewport of VIEWPORTS) {
         await page.setViewportSize({ width: viewport.width, height: viewport.height });
+        // Both widths: the phone layout shows other controls (docs/product.md §2.2).
+        await expectAccessible(page, `${name} (${viewport.label})`);
         const file = path.join(dir, `${name}-${viewport.label}.png`);
         await page.screenshot({ path: file, fullPage: true });
         await testInfo.attach(`${name}-${viewport.label}`, {
