@@ -60,46 +60,6 @@ function isAppPage(address: string): boolean {
   return !new URL(address).pathname.startsWith('/api/');
 }
 
-/**
- * Checks every page a journey reaches, in the background: after each navigation of the main
- * frame (the app's own ?page= moves included) it waits for the page to settle and runs axe. A
- * check that a newer navigation overtook is dropped, not reported: its page was replaced while
- * it was measured, and the newer page gets its own check.
- */
-export class PageAccessibilityWatcher {
-  private generation = 0;
-  private queue: Promise<void> = Promise.resolve();
-  private readonly reports = new Set<string>();
-
-  constructor(private readonly page: Page) {
-    page.on('framenavigated', (frame) => {
-      if (frame !== page.mainFrame()) return;
-      const generation = ++this.generation;
-      this.queue = this.queue.then(() => this.check(generation));
-    });
-  }
-
-  private async check(generation: number): Promise<void> {
-    const current = () => generation === this.generation && !this.page.isClosed();
-    if (!current() || !isAppPage(this.page.url())) return;
-    const where = this.page.url();
-    try {
-      const violations = await findAccessibilityViolations(this.page);
-      if (current() && violations.length > 0) {
-        this.reports.add(describeViolations(where, violations));
-      }
-    } catch {
-      // The page navigated or closed while axe ran; the next page is checked on its own.
-    }
-  }
-
-  /** Waits for the checks under way; what they found, one report per page and finding. */
-  async findings(): Promise<string[]> {
-    await this.queue;
-    return [...this.reports];
-  }
-}
-
 /** Whether the page is one the end-of-test check should look at. */
 export function isCheckablePage(page: Page): boolean {
   return !page.isClosed() && isAppPage(page.url());

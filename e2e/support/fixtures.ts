@@ -6,7 +6,6 @@ import {
   expectAccessible,
   findAccessibilityViolations,
   isCheckablePage,
-  PageAccessibilityWatcher,
 } from './accessibility';
 import { createVerifiedStudent, deleteStudent, type Student } from './students';
 
@@ -25,34 +24,25 @@ const VIEWPORTS = [
   { label: 'phone', width: 375, height: 812 },
 ];
 
-/** The background checks of every page the test's own browser context opens. */
-const watchers = new WeakMap<Page, PageAccessibilityWatcher>();
-
 export const test = base.extend<Fixtures>({
   baseURL: async ({}, use) => use(process.env.E2E_BASE_URL),
-  // Every page of the test's context is checked after each navigation (docs/architecture.md §7):
-  // a journey does not have to remember to.
-  context: async ({ context }, use) => {
-    const watch = (page: Page) => watchers.set(page, new PageAccessibilityWatcher(page));
-    context.pages().forEach(watch);
-    context.on('page', watch);
-    await use(context);
-  },
-  // At the end of a passing test, the background findings and a last look at the page where the
-  // test left it (an open dialog or menu included). A failing test keeps its own error.
+  // Every journey ends with a look at each page of its browser context where the test left it (an
+  // open dialog or menu included); `capture` checks the pages on the way (docs/architecture.md §7).
+  // Checks run only at these quiet points: axe holds the page's main thread for seconds on a busy
+  // machine, so a check started on every navigation raced the journey and starved its page.
+  // A failing test keeps its own error.
   page: async ({ page }, use, testInfo) => {
     await use(page);
     if (testInfo.status !== testInfo.expectedStatus) return;
     const reports: string[] = [];
     for (const open of page.context().pages()) {
-      reports.push(...((await watchers.get(open)?.findings()) ?? []));
       if (!isCheckablePage(open)) continue;
       const violations = await findAccessibilityViolations(open);
       if (violations.length > 0) {
         reports.push(describeViolations(`${open.url()} (end of test)`, violations));
       }
     }
-    if (reports.length > 0) throw new Error([...new Set(reports)].join('\n\n'));
+    if (reports.length > 0) throw new Error(reports.join('\n\n'));
   },
   student: async ({}, use) => {
     const student = await createVerifiedStudent();
