@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import type { Result } from 'axe-core';
+import type { NodeResult, Result } from 'axe-core';
 
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA: what the journeys hold every page to. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
@@ -34,14 +34,22 @@ export async function findAccessibilityViolations(page: Page): Promise<Result[]>
   return results.violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''));
 }
 
+/** The element's opening tag and axe's reason, on one line each, short enough to scan. */
+function summarize(node: NodeResult): string {
+  const reason = (node.failureSummary ?? '').split('\n').slice(1).join(' ').trim();
+  const tag = node.html.length > 160 ? `${node.html.slice(0, 160)}...` : node.html;
+  return `${tag}\n      ${reason}`;
+}
+
 /** One paragraph per rule: rule, impact, what it asks, where it failed and where to read more. */
 export function describeViolations(where: string, violations: readonly Result[]): string {
   const rules = violations.map((violation) => {
     const targets = violation.nodes
       .slice(0, 10)
-      .map((node) => `    - ${node.target.join(' >> ')}`)
+      .map((node) => `    - ${node.target.join(' >> ')}\n      ${summarize(node)}`)
       .join('\n');
-    const more = violation.nodes.length > 10 ? `\n    (and ${violation.nodes.length - 10} more)` : '';
+    const more =
+      violation.nodes.length > 10 ? `\n    (and ${violation.nodes.length - 10} more)` : '';
     return `  [${violation.impact}] ${violation.id}: ${violation.help}\n${targets}${more}\n    ${violation.helpUrl}`;
   });
   return `Accessibility violations on ${where}:\n${rules.join('\n')}`;

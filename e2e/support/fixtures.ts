@@ -13,7 +13,7 @@ interface Fixtures {
   /** A verified student without a profile, deleted after the test. */
   student: Student;
   /**
-   * Checks the page with axe (serious and critical WCAG A/AA violations fail) and saves it at
+   * Checks the page with axe (serious and critical WCAG A/AA violations fail), then saves it at
    * desktop and phone width under test-results/screenshots.
    */
   capture: (name: string) => Promise<void>;
@@ -31,19 +31,30 @@ export const test = base.extend<Fixtures>({
   // Checks run only at these quiet points: axe holds the page's main thread for seconds on a busy
   // machine, so a check started on every navigation raced the journey and starved its page.
   // A failing test keeps its own error.
-  page: async ({ page }, use, testInfo) => {
-    await use(page);
-    if (testInfo.status !== testInfo.expectedStatus) return;
-    const reports: string[] = [];
-    for (const open of page.context().pages()) {
-      if (!isCheckablePage(open)) continue;
-      const violations = await findAccessibilityViolations(open);
-      if (violations.length > 0) {
-        reports.push(describeViolations(`${open.url()} (end of test)`, violations));
+  page: [
+    async ({ page }, use, testInfo) => {
+      await use(page);
+      if (testInfo.status !== testInfo.expectedStatus) return;
+      const reports: string[] = [];
+      for (const open of page.context().pages()) {
+        if (!isCheckablePage(open)) continue;
+        for (const viewport of VIEWPORTS) {
+          // The phone width is checked here, where no journey waits: it shows other controls
+          // (docs/product.md §2.2).
+          await open.setViewportSize({ width: viewport.width, height: viewport.height });
+          const violations = await findAccessibilityViolations(open);
+          if (violations.length > 0) {
+            reports.push(
+              describeViolations(`${open.url()} (end of test, ${viewport.label})`, violations),
+            );
+          }
+        }
       }
-    }
-    if (reports.length > 0) throw new Error(reports.join('\n\n'));
-  },
+      if (reports.length > 0) throw new Error(reports.join('\n\n'));
+    },
+    // Its own time, beside the journey's: two axe runs after a long journey.
+    { scope: 'test', timeout: 60_000 },
+  ],
   student: async ({}, use) => {
     const student = await createVerifiedStudent();
     await use(student);
@@ -53,11 +64,12 @@ export const test = base.extend<Fixtures>({
     const dir = path.resolve('test-results/screenshots');
     mkdirSync(dir, { recursive: true });
     await use(async (name) => {
+      // One check, at the width the journey uses: a second one would hold up journeys that
+      // capture a moment in passing (text still streaming in); the end-of-test check does both.
+      await expectAccessible(page, name);
       const original = page.viewportSize();
       for (const viewport of VIEWPORTS) {
         await page.setViewportSize({ width: viewport.width, height: viewport.height });
-        // Both widths: the phone layout shows other controls (docs/product.md §2.2).
-        await expectAccessible(page, `${name} (${viewport.label})`);
         const file = path.join(dir, `${name}-${viewport.label}.png`);
         await page.screenshot({ path: file, fullPage: true });
         await testInfo.attach(`${name}-${viewport.label}`, {
