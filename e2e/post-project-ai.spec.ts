@@ -81,7 +81,8 @@ test('Improve description streams into the field; Cancel and Undo put the origin
   await expect
     .poll(async () => (await description.inputValue()).length)
     .toBeGreaterThan(firstLength);
-  await capture('post-project-improving');
+  // A moment in passing: the stream ends on its own while axe would look (see the fixture).
+  await capture('post-project-improving', { accessibility: false });
   await page.getByRole('button', { name: 'Cancel improving' }).click();
   await expect(description).toHaveValue(original);
   await expect(description).not.toHaveAttribute('readonly', '');

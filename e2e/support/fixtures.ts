@@ -1,13 +1,24 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, type Page } from '@playwright/test';
+import {
+  describeViolations,
+  expectAccessible,
+  findAccessibilityViolations,
+  isCheckablePage,
+} from './accessibility';
 import { createVerifiedStudent, deleteStudent, type Student } from './students';
 
 interface Fixtures {
   /** A verified student without a profile, deleted after the test. */
   student: Student;
-  /** Saves the page at desktop and phone width under test-results/screenshots. */
-  capture: (name: string) => Promise<void>;
+  /**
+   * Checks the page with axe (serious and critical WCAG A/AA violations fail), then saves it at
+   * desktop and phone width under test-results/screenshots. `accessibility: false` is for a
+   * moment that passes while the journey looks (text still streaming in, which the journey then
+   * cancels): the check takes seconds on a busy machine, and the end-of-test check still runs.
+   */
+  capture: (name: string, options?: { accessibility?: boolean }) => Promise<void>;
 }
 
 const VIEWPORTS = [
@@ -17,6 +28,35 @@ const VIEWPORTS = [
 
 export const test = base.extend<Fixtures>({
   baseURL: async ({}, use) => use(process.env.E2E_BASE_URL),
+  // Every journey ends with a look at each page of its browser context where the test left it (an
+  // open dialog or menu included); `capture` checks the pages on the way (docs/architecture.md §7).
+  // Checks run only at these quiet points: axe holds the page's main thread for seconds on a busy
+  // machine, so a check started on every navigation raced the journey and starved its page.
+  // A failing test keeps its own error.
+  page: [
+    async ({ page }, use, testInfo) => {
+      await use(page);
+      if (testInfo.status !== testInfo.expectedStatus) return;
+      const reports: string[] = [];
+      for (const open of page.context().pages()) {
+        if (!isCheckablePage(open)) continue;
+        for (const viewport of VIEWPORTS) {
+          // The phone width is checked here, where no journey waits: it shows other controls
+          // (docs/product.md §2.2).
+          await open.setViewportSize({ width: viewport.width, height: viewport.height });
+          const violations = await findAccessibilityViolations(open);
+          if (violations.length > 0) {
+            reports.push(
+              describeViolations(`${open.url()} (end of test, ${viewport.label})`, violations),
+            );
+          }
+        }
+      }
+      if (reports.length > 0) throw new Error(reports.join('\n\n'));
+    },
+    // Its own time, beside the journey's: two axe runs after a long journey.
+    { scope: 'test', timeout: 60_000 },
+  ],
   student: async ({}, use) => {
     const student = await createVerifiedStudent();
     await use(student);
@@ -25,7 +65,9 @@ export const test = base.extend<Fixtures>({
   capture: async ({ page }, use, testInfo) => {
     const dir = path.resolve('test-results/screenshots');
     mkdirSync(dir, { recursive: true });
-    await use(async (name) => {
+    await use(async (name, { accessibility = true } = {}) => {
+      // One check, at the width the journey uses; the end-of-test check does both widths.
+      if (accessibility) await expectAccessible(page, name);
       const original = page.viewportSize();
       for (const viewport of VIEWPORTS) {
         await page.setViewportSize({ width: viewport.width, height: viewport.height });

@@ -27,7 +27,10 @@ export function UserMenu({
     </DropdownMenu.Item>
   );
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu hides the rest of the page with aria-hidden while its buttons stay
+    // focusable, which screen readers and axe (aria-hidden-focus) trip on. A menu button's menu
+    // closes on Escape, Tab or a click outside anyway.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className="rounded-full" aria-label={`Account menu for ${name}`}>
         <Avatar name={name} src={picture} size="sm" />
       </DropdownMenu.Trigger>

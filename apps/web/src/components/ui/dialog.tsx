@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 export const Dialog = DialogPrimitive.Root;
@@ -19,10 +19,24 @@ export function DialogContent({
   children: ReactNode;
   className?: string;
 }) {
+  // Dialogs opened from state rather than a DialogTrigger (a card's Contact button) have no
+  // trigger for Radix to return focus to; the element focused when the dialog opened gets it back,
+  // so keyboard users continue where they were (docs/product.md §2.18).
+  const returnFocusTo = useRef(
+    typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null),
+  );
+  const restoreFocus = (event: Event) => {
+    const target = returnFocusTo.current;
+    if (target && target !== document.body && target.isConnected) {
+      event.preventDefault();
+      target.focus();
+    }
+  };
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50" />
       <DialogPrimitive.Content
+        onCloseAutoFocus={restoreFocus}
         className={cn(
           'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl',
           className,

@@ -1,3 +1,5 @@
+import { formatNumber } from '../../lib/format';
+
 /** The 1-based position of the account in the leaderboard, or null when it is not listed. */
 export function findRank(entries: readonly { userId: string }[], userId: string): number | null {
   const index = entries.findIndex((entry) => entry.userId === userId);
@@ -6,5 +8,5 @@ export function findRank(entries: readonly { userId: string }[], userId: string)
 
 /** '#N' on the dashboard and the leaderboard; the fallback text differs between the two. */
 export function formatRank(rank: number | null, fallback: string): string {
-  return rank === null ? fallback : `#${rank}`;
+  return rank === null ? fallback : `#${formatNumber(rank)}`;
 }

@@ -8,6 +8,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useCampusLeaderboard } from '../../features/leaderboard/api/list-campus-leaderboard';
 import { CopyCodeButton } from '../../features/leaderboard/components/copy-code-button';
 import { findRank, formatRank } from '../../features/leaderboard/rank';
+import { formatNumber } from '../../lib/format';
 
 /** Total referrals, campus rank (position on the university's leaderboard) and the code. */
 export function ReferralStatsCard({ profile }: { profile: UserRecord }) {
@@ -28,7 +29,7 @@ export function ReferralStatsCard({ profile }: { profile: UserRecord }) {
         <div>
           <dt className="text-sm text-gray-600">Total Referrals</dt>
           <dd className="text-3xl font-bold text-gray-900" data-testid="total-referrals">
-            {profile.referralCount}
+            {formatNumber(profile.referralCount)}
           </dd>
         </div>
         <div>

@@ -7,6 +7,7 @@ import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { usePendingApplicationsCount } from '../../features/applications/api/count-pending-applications';
 import { useOwnOpenProjectsCount } from '../../features/projects/api/count-own-open-projects';
+import { formatNumber } from '../../lib/format';
 
 function CountCard({
   title,
@@ -31,7 +32,11 @@ function CountCard({
         {title}
       </h2>
       <p className="mt-4 flex-1 text-xl font-semibold text-gray-900">
-        {query.isPending ? <Skeleton className="h-6 w-40" /> : `${query.data ?? 0} ${unit}`}
+        {query.isPending ? (
+          <Skeleton className="h-6 w-40" />
+        ) : (
+          `${formatNumber(query.data ?? 0)} ${unit}`
+        )}
       </p>
       <div className="mt-4">{action}</div>
     </Card>

@@ -1,4 +1,5 @@
 import { Badge } from '../../components/ui/badge';
+import { formatNumber } from '../../lib/format';
 
 /** Up to `max` skills, then '+N more' for the rest (docs/product.md §9: 3 on Explore). */
 export function SkillChips({ skills, max = 3 }: { skills: readonly string[]; max?: number }) {
@@ -13,7 +14,7 @@ export function SkillChips({ skills, max = 3 }: { skills: readonly string[]; max
       ))}
       {hidden > 0 && (
         <li>
-          <Badge>+{hidden} more</Badge>
+          <Badge>+{formatNumber(hidden)} more</Badge>
         </li>
       )}
     </ul>

@@ -3,6 +3,7 @@ import { decodeTagList } from '@campuscollab/shared';
 import { Avatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { cn } from '../../lib/cn';
+import { formatNumber } from '../../lib/format';
 
 /** Every ranked student (up to 100), the user marked '(You)', with up to 3 skills each. */
 export function FullLeaderboard({
@@ -47,7 +48,7 @@ export function FullLeaderboard({
                 </div>
                 <span className="shrink-0 text-right text-sm text-gray-700">
                   <span className="block text-lg font-bold text-gray-900">
-                    {entry.referralCount}
+                    {formatNumber(entry.referralCount)}
                   </span>
                   referrals
                 </span>

@@ -2,6 +2,7 @@ import type { LeaderboardEntry } from '../../features/leaderboard/api/list-campu
 import { Award, Medal, Trophy } from 'lucide-react';
 import { Avatar } from '../../components/ui/avatar';
 import { cn } from '../../lib/cn';
+import { formatNumber } from '../../lib/format';
 
 const PLACES = [
   { icon: Trophy, tone: 'border-amber-300 bg-amber-50 text-amber-600', label: '1st place' },
@@ -34,7 +35,8 @@ export function TopThree({ entries, userId }: { entries: LeaderboardEntry[]; use
                 {entry.userId === userId && ' (You)'}
               </p>
               <p className="text-sm text-gray-700">
-                {entry.referralCount} {entry.referralCount === 1 ? 'referral' : 'referrals'}
+                {formatNumber(entry.referralCount)}{' '}
+                {entry.referralCount === 1 ? 'referral' : 'referrals'}
               </p>
             </li>
           );

@@ -2,6 +2,7 @@ import type { UserRecord } from '@campuscollab/sdk';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { formatRank } from '../../features/leaderboard/rank';
+import { formatNumber } from '../../lib/format';
 
 /** The user's referral count, rank ('#N' or 'Not ranked yet') and own code. */
 export function YourStatsCard({
@@ -19,7 +20,9 @@ export function YourStatsCard({
       <dl className="mt-4 grid gap-4 text-center sm:grid-cols-3">
         <div className="rounded-lg bg-gray-50 p-4">
           <dt className="text-sm text-gray-600">Referrals</dt>
-          <dd className="mt-1 text-2xl font-bold text-gray-900">{profile.referralCount}</dd>
+          <dd className="mt-1 text-2xl font-bold text-gray-900">
+            {formatNumber(profile.referralCount)}
+          </dd>
         </div>
         <div className="rounded-lg bg-gray-50 p-4">
           <dt className="text-sm text-gray-600">Your Rank</dt>

@@ -1,7 +1,9 @@
+import { formatNumber } from '../../lib/format';
+
 /** docs/product.md §2.14: '1 unread message', 'N unread messages', or 'All caught up!' at 0. */
 export function describeUnread(unread: number): string {
   if (unread === 0) return 'All caught up!';
-  return `${unread} unread ${unread === 1 ? 'message' : 'messages'}`;
+  return `${formatNumber(unread)} unread ${unread === 1 ? 'message' : 'messages'}`;
 }
 
 /** The Messages header: unread count plus the total in the inbox. */
@@ -15,7 +17,7 @@ export function MessagesSummary({ unread, total }: { unread: number; total: numb
         </p>
       </div>
       <p className="text-sm text-gray-600">
-        {total} total {total === 1 ? 'message' : 'messages'}
+        {formatNumber(total)} total {total === 1 ? 'message' : 'messages'}
       </p>
     </div>
   );

@@ -13,6 +13,7 @@ import { Button } from '../../components/ui/button';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { TagEditor } from '../../components/ui/tag-editor';
 import { useAiAvailable } from '../../features/ai/api/get-ai-status';
+import { formatNumber } from '../../lib/format';
 import type { NewProject } from '../../features/projects/types';
 import { ImportLinkPanel } from './import-link-panel';
 import { ImproveDescriptionControls } from './improve-description-controls';
@@ -116,7 +117,12 @@ export function PostProjectForm({
           required
           readOnly={improving}
           aria-busy={improving}
-          hint={importNote}
+          // The limit in view, as the message field does (docs/product.md §2.12); the import note
+          // takes its place while it applies.
+          hint={
+            importNote ??
+            `${formatNumber(description.length)}/${formatNumber(PROJECT_DESCRIPTION_MAX)}`
+          }
           className={improving ? '[&_textarea]:bg-gray-50' : undefined}
         />
         <div className="flex flex-wrap items-center gap-2">

@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button';
 import { ToggleChip } from '../../components/ui/toggle-chip';
 import { useSuggestSkills, type ProjectDraft } from '../../features/ai/api/suggest-skills';
 import { describeAiError } from '../../features/ai/describe-ai-error';
+import { formatNumber } from '../../lib/format';
 
 export const NO_SKILLS_SUGGESTED = 'No skills to suggest for this description yet.';
 
@@ -51,7 +52,7 @@ export function SkillSuggestions({
           (suggested.length === 0 ? (
             NO_SKILLS_SUGGESTED
           ) : (
-            <span className="sr-only">{`${suggested.length} skills suggested.`}</span>
+            <span className="sr-only">{`${formatNumber(suggested.length)} skills suggested.`}</span>
           ))}
       </p>
       {suggested.length > 0 && (

@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { useSendMessage } from '../api/send-message';
+import { formatNumber } from '../../../lib/format';
 
 type FieldErrors = Partial<Record<'subject' | 'message', string>>;
 
@@ -117,7 +118,7 @@ function ContactForm({
         maxLength={MESSAGE_BODY_MAX}
         onChange={(event) => setMessage(event.target.value)}
         error={errors.message}
-        hint={`${message.length}/${MESSAGE_BODY_MAX}`}
+        hint={`${formatNumber(message.length)}/${formatNumber(MESSAGE_BODY_MAX)}`}
         placeholder="Introduce yourself and what you'd like to work on together..."
       />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
