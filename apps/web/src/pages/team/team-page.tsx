@@ -10,6 +10,7 @@ import { TeamMemberRow } from '../../features/teams/components/team-member-row';
 import { useLiveTeams } from '../../features/teams/live/use-live-teams';
 import { useTeamChat } from '../../features/teams/live/use-team-chat';
 import { useDocumentTitle } from '../../lib/document-title';
+import { formatNumber } from '../../lib/format';
 import { useNavigation } from '../../lib/navigation';
 
 /**
@@ -74,7 +75,7 @@ export function TeamPage() {
       </Card>
       <Card>
         <h2 className="text-lg font-semibold text-gray-900">Team</h2>
-        <p className="text-sm text-gray-600">{chat.online.size} online</p>
+        <p className="text-sm text-gray-600">{formatNumber(chat.online.size)} online</p>
         <ul aria-label="Team members" className="mt-2 divide-y divide-gray-100">
           {members.map((member) => (
             <TeamMemberRow

@@ -7,6 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useNavigation } from '../../../lib/navigation';
 import { useMyTeams } from '../api/use-my-teams';
+import { formatNumber } from '../../../lib/format';
 
 /**
  * "Teams" on the dashboard: "{n} unread" over all the student's teams (the summary cards'
@@ -33,7 +34,11 @@ export function TeamsCard({
         Teams
       </h2>
       <p className="mt-4 text-xl font-semibold text-gray-900" data-testid="teams-unread">
-        {teams.isPending ? <Skeleton className="h-6 w-40" /> : `${teams.data?.unread ?? 0} unread`}
+        {teams.isPending ? (
+          <Skeleton className="h-6 w-40" />
+        ) : (
+          `${formatNumber(teams.data?.unread ?? 0)} unread`
+        )}
       </p>
       {teams.data && teams.data.teams.length === 0 && (
         <p className="mt-2 text-gray-700">
@@ -47,7 +52,7 @@ export function TeamsCard({
             {team.status === 'Closed' && <Badge>Closed</Badge>}
             {team.role === 'owner' && <Badge tone="brand">Owner</Badge>}
             {team.role === 'owner' && ownerActions?.(team)}
-            {team.unread > 0 && <Badge tone="amber">{team.unread} unread</Badge>}
+            {team.unread > 0 && <Badge tone="amber">{formatNumber(team.unread)} unread</Badge>}
             <Button
               size="sm"
               variant="secondary"
