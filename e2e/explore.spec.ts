@@ -145,7 +145,8 @@ test('a student searches, filters and applies; the owner accepts on the dashboar
       .getByRole('navigation', { name: 'Main' })
       .getByRole('button', { name: 'Dashboard' })
       .click();
-    await expect(main.getByRole('listitem').filter({ hasText: 'Robot Arm' })).toContainText(
+    const mine = main.getByRole('region', { name: 'My Applications' });
+    await expect(mine.getByRole('listitem').filter({ hasText: 'Robot Arm' })).toContainText(
       'Accepted',
     );
   } finally {
