@@ -79,12 +79,10 @@ test('an accepted applicant and the owner chat in their team space until the own
     // Back in the space; the owner removes the member, who loses it at once.
     await memberPage.getByRole('button', { name: 'Open team space of Solar Car' }).click();
     await expect(memberMessages).toContainText('Bring a wrench');
-    page.once('dialog', (dialog) => void dialog.accept());
-    await members
-      .getByRole('listitem')
-      .filter({ hasText: 'Max Member' })
-      .getByRole('button', { name: 'Remove' })
-      .click();
+    await members.getByRole('button', { name: 'Remove Max Member' }).click();
+    const removal = page.getByRole('dialog', { name: 'Remove Max Member from the team?' });
+    await removal.getByRole('button', { name: 'Remove' }).click();
+    await expect(removal).toBeHidden();
     await expect(members).not.toContainText('Max Member');
     await expect(
       memberPage.getByRole('heading', { name: 'This team space is private' }),
@@ -119,8 +117,10 @@ test('an owner edits, closes and reopens a project; an applicant withdraws', asy
     await expect(dialog).toBeHidden();
     await expect(row).toContainText('Wind Tunnel v2');
 
-    page.once('dialog', (confirm) => void confirm.accept());
     await row.getByRole('button', { name: 'Close project' }).click();
+    const closing = page.getByRole('dialog', { name: 'Close "Wind Tunnel v2"?' });
+    await closing.getByRole('button', { name: 'Close project' }).click();
+    await expect(closing).toBeHidden();
     await expect(row).toContainText('Closed');
     await row.getByRole('button', { name: 'Reopen project' }).click();
     await expect(row.getByRole('button', { name: 'Close project' })).toBeVisible();
@@ -128,8 +128,9 @@ test('an owner edits, closes and reopens a project; an applicant withdraws', asy
     const applicantPage = await applicantContext.newPage();
     await openSignedIn(applicantPage, applicant, 'dashboard');
     await expect(applicantPage.getByText('Wind Tunnel v2')).toBeVisible();
-    applicantPage.once('dialog', (confirm) => void confirm.accept());
     await applicantPage.getByRole('button', { name: 'Withdraw' }).click();
+    const withdrawal = applicantPage.getByRole('dialog', { name: 'Withdraw your application?' });
+    await withdrawal.getByRole('button', { name: 'Withdraw' }).click();
     await expect(
       applicantPage.getByText('You have not applied to any projects yet.'),
     ).toBeVisible();

@@ -1,5 +1,7 @@
+import toast from 'react-hot-toast';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
+import { ConfirmButton } from '../../components/ui/confirm-button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { getProjectForEdit, useUpdateProject } from '../../features/projects/api/update-project';
@@ -32,18 +34,12 @@ export function OwnProjectActions({
       setEditing(null);
     }
   };
-  const setStatus = (next: 'Open' | 'Closed') => {
-    if (
-      next === 'Closed' &&
-      !window.confirm(`Close "${title}"? It will take no new applications.`)
-    ) {
-      return;
-    }
-    update.mutate(
-      { projectId, patch: { status: next } },
-      { onError: (error) => console.error('Failed to change the project', error) },
-    );
-  };
+  const setStatus = (next: 'Open' | 'Closed') =>
+    update.mutateAsync({ projectId, patch: { status: next } }).catch((error: unknown) => {
+      console.error('Failed to change the project', error);
+      toast.error('Could not change the project. Please try again.');
+      throw error;
+    });
 
   return (
     <>
@@ -51,20 +47,23 @@ export function OwnProjectActions({
         Edit project
       </Button>
       {status === 'Open' ? (
-        <Button
+        <ConfirmButton
           size="sm"
           variant="ghost"
-          disabled={update.isPending}
-          onClick={() => setStatus('Closed')}
+          title={`Close "${title}"?`}
+          description="It will take no new applications. You can reopen it at any time."
+          confirmLabel="Close project"
+          busyLabel="Closing..."
+          onConfirm={() => setStatus('Closed')}
         >
           Close project
-        </Button>
+        </ConfirmButton>
       ) : (
         <Button
           size="sm"
           variant="ghost"
           disabled={update.isPending}
-          onClick={() => setStatus('Open')}
+          onClick={() => void setStatus('Open').catch(() => undefined)}
         >
           Reopen project
         </Button>

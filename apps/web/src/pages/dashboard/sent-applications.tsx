@@ -1,4 +1,6 @@
+import toast from 'react-hot-toast';
 import { Button } from '../../components/ui/button';
+import { ConfirmButton } from '../../components/ui/confirm-button';
 import { useOwnApplications } from '../../features/applications/api/list-own-applications';
 import { useWithdrawApplication } from '../../features/applications/api/withdraw-application';
 import { formatShortDate } from '../../lib/dates';
@@ -42,20 +44,23 @@ export function SentApplications({ userId }: { userId: string }) {
           <div className="flex items-center gap-2">
             <ApplicationStatusBadge status={application.status} />
             {application.status === 'Pending' && (
-              <Button
+              <ConfirmButton
                 size="sm"
                 variant="ghost"
-                disabled={withdraw.isPending}
-                onClick={() => {
-                  if (window.confirm('Withdraw your application?')) {
-                    withdraw.mutate(application.id, {
-                      onError: (error) => console.error('Failed to withdraw', error),
-                    });
-                  }
-                }}
+                title="Withdraw your application?"
+                description="The project's owner will no longer see it. You can apply again while the project is open."
+                confirmLabel="Withdraw"
+                busyLabel="Withdrawing..."
+                onConfirm={() =>
+                  withdraw.mutateAsync(application.id).catch((error: unknown) => {
+                    console.error('Failed to withdraw', error);
+                    toast.error('Could not withdraw your application. Please try again.');
+                    throw error;
+                  })
+                }
               >
                 Withdraw
-              </Button>
+              </ConfirmButton>
             )}
             {application.status === 'Accepted' && (
               <Button

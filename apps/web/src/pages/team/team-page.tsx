@@ -1,6 +1,8 @@
+import toast from 'react-hot-toast';
 import { useEffect } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { ConfirmButton } from '../../components/ui/confirm-button';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../features/auth/use-auth';
 import { useRemoveMember, useTeam } from '../../features/teams/api/use-team';
@@ -54,10 +56,12 @@ export function TeamPage() {
   }
 
   const { project, members, viewerRole } = team.data;
-  const removeMember = (userId: string, question: string) => {
-    if (!window.confirm(question)) return;
-    remove.mutate({ projectId, userId });
-  };
+  const removeMember = (userId: string) =>
+    remove.mutateAsync({ projectId, userId }).catch((error: unknown) => {
+      console.error('Failed to change the team', error);
+      toast.error('Could not change the team. Please try again.');
+      throw error;
+    });
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 lg:grid-cols-3">
@@ -84,30 +88,35 @@ export function TeamPage() {
               online={chat.online.has(member.userId)}
               action={
                 viewerRole === 'owner' && member.role === 'member' ? (
-                  <Button
+                  <ConfirmButton
                     size="sm"
                     variant="ghost"
-                    disabled={remove.isPending}
-                    onClick={() =>
-                      removeMember(member.userId, `Remove ${member.name} from the team?`)
-                    }
+                    aria-label={`Remove ${member.name}`}
+                    title={`Remove ${member.name} from the team?`}
+                    description="They lose the team space at once. Their application becomes declined."
+                    confirmLabel="Remove"
+                    busyLabel="Removing..."
+                    onConfirm={() => removeMember(member.userId)}
                   >
                     Remove
-                  </Button>
+                  </ConfirmButton>
                 ) : undefined
               }
             />
           ))}
         </ul>
         {viewerRole === 'member' && (
-          <Button
+          <ConfirmButton
             variant="secondary"
             className="mt-4 w-full"
-            disabled={remove.isPending}
-            onClick={() => removeMember(user.id, 'Leave this team? You will lose the team space.')}
+            title="Leave this team?"
+            description="You will lose the team space. You can apply again while the project is open."
+            confirmLabel="Leave team"
+            busyLabel="Leaving..."
+            onConfirm={() => removeMember(user.id)}
           >
             Leave team
-          </Button>
+          </ConfirmButton>
         )}
       </Card>
     </div>

@@ -1,8 +1,6 @@
 import { Ban } from 'lucide-react';
-import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { ConfirmButton } from '../../../components/ui/confirm-button';
 import { useBlockStudent } from '../api/blocks';
 
 /**
@@ -22,43 +20,32 @@ export function BlockButton({
   onBlocked?: () => void;
   size?: 'sm' | 'md';
 }) {
-  const [open, setOpen] = useState(false);
   const block = useBlockStudent();
   const confirm = () =>
-    block.mutate(userId, {
-      onSuccess: () => {
-        setOpen(false);
+    block.mutateAsync(userId).then(
+      () => {
         toast.success(`You blocked ${name}.`);
         onBlocked?.();
       },
-      onError: (error) => {
+      (error: unknown) => {
         console.error('Error blocking student:', error);
         toast.error('Error blocking this student. Please try again.');
+        throw error;
       },
-    });
+    );
   return (
-    <Dialog open={open} onOpenChange={(next) => !block.isPending && setOpen(next)}>
-      <DialogTrigger asChild>
-        <Button variant="ghost" size={size} aria-label={`Block ${name}`}>
-          <Ban aria-hidden="true" className="h-4 w-4" />
-          Block
-        </Button>
-      </DialogTrigger>
-      <DialogContent
-        title={`Block ${name}?`}
-        description="They won’t be able to message you or apply to your projects, and you won’t see each other’s profiles, projects or messages. They aren’t told. You can unblock them in Settings."
-      >
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="secondary" disabled={block.isPending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button variant="danger" disabled={block.isPending} onClick={confirm}>
-            {block.isPending ? 'Blocking...' : `Block ${name}`}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmButton
+      variant="ghost"
+      size={size}
+      aria-label={`Block ${name}`}
+      title={`Block ${name}?`}
+      description="They won’t be able to message you or apply to your projects, and you won’t see each other’s profiles, projects or messages. They aren’t told. You can unblock them in Settings."
+      confirmLabel={`Block ${name}`}
+      busyLabel="Blocking..."
+      onConfirm={confirm}
+    >
+      <Ban aria-hidden="true" className="h-4 w-4" />
+      Block
+    </ConfirmButton>
   );
 }
