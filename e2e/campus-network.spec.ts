@@ -1,27 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from './support/fixtures';
 import {
-  baseUrl,
   createProfile,
   createVerifiedStudent,
   deleteStudent,
   openSignedIn,
-  type Student,
 } from './support/students';
-
-async function rest(student: Student, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${baseUrl()}/api/db/campus/rest/v1/${path}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${student.tokens.access_token}`,
-      prefer: 'return=representation',
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.ok, await response.clone().text()).toBe(true);
-  return (await response.json()) as Record<string, unknown>[];
-}
+import { tableRequest } from './support/table-api';
 
 const collaborator = (page: Page, name: string) =>
   page.getByRole('list', { name: 'Collaborators' }).getByRole('article', { name });
@@ -38,8 +23,8 @@ test('a student finds someone from another university and is recommended a proje
   const optics = `Optics ${tag}`;
   const rust = `Rust ${tag}`;
   await createProfile(student, { name: `Mia Maker ${tag}`, university: `Home U ${tag}` });
-  await rest(student, 'PATCH', `users?user_id=eq.${student.id}`, { skills: [optics] });
-  await rest(student, 'POST', 'projects', {
+  await tableRequest(student, 'PATCH', `users?user_id=eq.${student.id}`, { skills: [optics] });
+  await tableRequest(student, 'POST', 'projects', {
     title: `Rover ${tag}`,
     description: 'A small rover that maps the campus.',
     skills_needed: [rust, optics],
@@ -48,8 +33,8 @@ test('a student finds someone from another university and is recommended a proje
   try {
     const otherName = `Omar Elsewhere ${tag}`;
     await createProfile(other, { name: otherName, university: `Far U ${tag}`, role: 'Developer' });
-    await rest(other, 'PATCH', `users?user_id=eq.${other.id}`, { skills: [rust] });
-    await rest(other, 'POST', 'projects', {
+    await tableRequest(other, 'PATCH', `users?user_id=eq.${other.id}`, { skills: [rust] });
+    await tableRequest(other, 'POST', 'projects', {
       title: `Telescope ${tag}`,
       description: 'A backyard telescope with a camera.',
       skills_needed: ['Writing', optics],

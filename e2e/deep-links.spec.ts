@@ -1,27 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from './support/fixtures';
 import {
-  baseUrl,
   createProfile,
   createVerifiedStudent,
   deleteStudent,
   openSignedIn,
   type Student,
 } from './support/students';
-
-async function rest(student: Student, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${baseUrl()}/api/db/campus/rest/v1/${path}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${student.tokens.access_token}`,
-      prefer: 'return=representation',
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.ok, await response.clone().text()).toBe(true);
-  return (await response.json()) as Record<string, string>[];
-}
+import { tableRequest } from './support/table-api';
 
 const main = (page: Page) => page.getByRole('main');
 const heading = (page: Page, name: string) =>
@@ -41,23 +27,23 @@ async function seedOwner(student: Student): Promise<Seeded> {
   await createProfile(student, { name: `Lena Linker ${tag}`, university });
   const owner = await createVerifiedStudent();
   await createProfile(owner, { name: 'Olly Owner', university, city: 'Boston', role: 'Designer' });
-  await rest(owner, 'PATCH', `users?user_id=eq.${owner.id}`, {
+  await tableRequest(owner, 'PATCH', `users?user_id=eq.${owner.id}`, {
     bio: 'I design robots that sort recycling.',
     skills: ['Figma', 'Python'],
     interests: ['Sustainability'],
     linkedin_url: 'https://linkedin.com/in/olly',
   });
-  const [arm] = await rest(owner, 'POST', 'projects', {
+  const [arm] = await tableRequest<Record<string, string>>(owner, 'POST', 'projects', {
     title: 'Robot Arm',
     description: `A robot arm that sorts recycling.\n\nWe have the frame; we need ${'help '.repeat(60)}`,
     timeline: '2 months',
     skills_needed: ['Coding', 'Design', 'Research', 'Music', 'Video'],
   });
-  const [closed] = await rest(owner, 'POST', 'projects', {
+  const [closed] = await tableRequest<Record<string, string>>(owner, 'POST', 'projects', {
     title: 'Old Zine',
     description: 'Finished.',
   });
-  await rest(owner, 'PATCH', `projects?id=eq.${closed!.id}`, { status: 'Closed' });
+  await tableRequest(owner, 'PATCH', `projects?id=eq.${closed!.id}`, { status: 'Closed' });
   return { owner, university, arm: arm!, closed: closed! };
 }
 
@@ -165,7 +151,7 @@ test('a collaborator card opens the profile page, and Contact writes to them', a
     await dialog.getByLabel('Message').fill('I can help with the arm.');
     await dialog.getByRole('button', { name: 'Send Message' }).click();
     await expect(dialog.getByText('Message Sent!')).toBeVisible();
-    const inbox = await rest(owner, 'GET', `messages?recipient_id=eq.${owner.id}`);
+    const inbox = await tableRequest(owner, 'GET', `messages?recipient_id=eq.${owner.id}`);
     expect(inbox).toEqual([
       expect.objectContaining({ sender_id: student.id, subject: 'Robot Arm' }),
     ]);
@@ -215,11 +201,11 @@ test('the owner sees their own closed project; a signed-out visitor signs in and
   student,
 }) => {
   await createProfile(student, { name: 'Cora Closer' });
-  const [project] = await rest(student, 'POST', 'projects', {
+  const [project] = await tableRequest(student, 'POST', 'projects', {
     title: 'Finished Mural',
     description: 'Painted.',
   });
-  await rest(student, 'PATCH', `projects?id=eq.${project!.id}`, { status: 'Closed' });
+  await tableRequest(student, 'PATCH', `projects?id=eq.${project!.id}`, { status: 'Closed' });
 
   await page.goto(`/?page=project&id=${project!.id}`);
   await expect(page).toHaveURL(/[?&]page=auth(&|$)/);

@@ -2,27 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from './support/fixtures';
 import { waitForEmail } from './support/mailbox';
 import {
-  baseUrl,
   createProfile,
   createVerifiedStudent,
   deleteStudent,
   openSignedIn,
-  type Student,
 } from './support/students';
-
-async function rest(student: Student, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${baseUrl()}/api/db/campus/rest/v1/${path}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${student.tokens.access_token}`,
-      prefer: 'return=representation',
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.ok, await response.clone().text()).toBe(true);
-  return (await response.json()) as Record<string, unknown>[];
-}
+import { tableRequest } from './support/table-api';
 
 const list = (page: Page) => page.getByRole('list', { name: 'Collaborators' });
 const card = (page: Page, name: string) => page.getByRole('article', { name });
@@ -41,7 +26,7 @@ test('a student finds classmates, filters them and sends one a message', async (
   const nina = await createVerifiedStudent();
   try {
     await createProfile(alice, { name: 'Alice Robotics', university, role: 'Developer' });
-    await rest(alice, 'PATCH', `users?user_id=eq.${alice.id}`, {
+    await tableRequest(alice, 'PATCH', `users?user_id=eq.${alice.id}`, {
       skills: ['Rust', 'Python'],
       bio: 'I build robots.',
       instagram_handle: 'alice.bots',
@@ -112,7 +97,7 @@ test('a student finds classmates, filters them and sends one a message', async (
     await expect(dialog.getByText('Message Sent!')).toBeVisible();
     await expect(dialog).toBeHidden({ timeout: 5000 });
 
-    const inbox = await rest(alice, 'GET', `messages?recipient_id=eq.${alice.id}`);
+    const inbox = await tableRequest(alice, 'GET', `messages?recipient_id=eq.${alice.id}`);
     expect(inbox).toEqual([
       expect.objectContaining({
         sender_id: student.id,

@@ -1,25 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/fixtures';
 import {
-  baseUrl,
   createProfile,
   createVerifiedStudent,
   deleteStudent,
   openSignedIn,
-  type Student,
 } from './support/students';
-
-async function post(student: Student, table: string, row: Record<string, unknown>) {
-  const response = await fetch(`${baseUrl()}/api/db/campus/rest/v1/${table}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${student.tokens.access_token}`,
-    },
-    body: JSON.stringify(row),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-}
+import { insertRow } from './support/table-api';
 
 test("a project owner's dashboard shows a new application live, without reloading", async ({
   page,
@@ -28,7 +15,11 @@ test("a project owner's dashboard shows a new application live, without reloadin
 }) => {
   const projectId = `p_${randomUUID().slice(0, 8)}`;
   await createProfile(student, { name: 'Olive Owner' });
-  await post(student, 'projects', { id: projectId, title: 'Solar Car', description: 'Race it.' });
+  await insertRow(student, 'projects', {
+    id: projectId,
+    title: 'Solar Car',
+    description: 'Race it.',
+  });
   const applicant = await createVerifiedStudent();
   try {
     await createProfile(applicant, { name: 'Abel Applicant' });
@@ -36,7 +27,7 @@ test("a project owner's dashboard shows a new application live, without reloadin
     await expect(page.getByRole('heading', { name: 'Applications to My Projects' })).toBeVisible();
     await expect(page.getByText('Abel Applicant')).toHaveCount(0);
 
-    await post(applicant, 'applications', {
+    await insertRow(applicant, 'applications', {
       project_id: projectId,
       message: 'I would like to join this project!',
     });
@@ -55,7 +46,11 @@ test('an application made while the live channel connects still reaches the dash
 }) => {
   const projectId = `p_${randomUUID().slice(0, 8)}`;
   await createProfile(student, { name: 'Owen Owner' });
-  await post(student, 'projects', { id: projectId, title: 'Wind Tunnel', description: 'Blow.' });
+  await insertRow(student, 'projects', {
+    id: projectId,
+    title: 'Wind Tunnel',
+    description: 'Blow.',
+  });
   const applicant = await createVerifiedStudent();
   try {
     await createProfile(applicant, { name: 'Ada Early' });
@@ -80,7 +75,7 @@ test('an application made while the live channel connects still reaches the dash
     await expect(page.getByText('No applications to your projects yet.')).toBeVisible();
     await joined;
 
-    await post(applicant, 'applications', { project_id: projectId, message: 'Count me in!' });
+    await insertRow(applicant, 'applications', { project_id: projectId, message: 'Count me in!' });
     release();
 
     await expect(page.getByText('Ada Early')).toBeVisible();

@@ -1,26 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from './support/fixtures';
 import {
-  baseUrl,
   createProfile,
   createVerifiedStudent,
   deleteStudent,
   openSignedIn,
-  type Student,
 } from './support/students';
-
-async function send(from: Student, to: Student, subject: string, message: string) {
-  const response = await fetch(`${baseUrl()}/api/db/campus/rest/v1/messages`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${from.tokens.access_token}`,
-      prefer: 'return=representation',
-    },
-    body: JSON.stringify({ recipient_id: to.id, subject, message }),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-}
+import { sendMessage } from './support/table-api';
 
 const inbox = (page: Page) => page.getByRole('list', { name: 'Inbox' });
 const messageCard = (page: Page, subject: string) =>
@@ -36,8 +22,13 @@ test('a student reads, answers and deletes messages; new ones arrive live', asyn
   const sam = await createVerifiedStudent();
   try {
     await createProfile(sam, { name: 'Sam Sender', university: `Msg U ${tag}` });
-    await send(sam, student, 'Hackathon team', 'Join our hackathon team this weekend?');
-    await send(sam, student, 'Study group', 'We meet on Tuesdays in the library. '.repeat(8));
+    await sendMessage(sam, student, 'Hackathon team', 'Join our hackathon team this weekend?');
+    await sendMessage(
+      sam,
+      student,
+      'Study group',
+      'We meet on Tuesdays in the library. '.repeat(8),
+    );
 
     await openSignedIn(page, student, 'messages');
     await expect(page.getByText('Messaging is optional.')).toBeVisible();
@@ -68,7 +59,7 @@ test('a student reads, answers and deletes messages; new ones arrive live', asyn
     await expect(page.getByText('1 total message', { exact: true })).toBeVisible();
 
     // The server publishes message.created on the recipient's channel; the page and badge follow.
-    await send(sam, student, 'Live one', 'Did this arrive without a reload?');
+    await sendMessage(sam, student, 'Live one', 'Did this arrive without a reload?');
     await expect(messageCard(page, 'Live one')).toBeVisible();
     await expect(page.getByText('1 unread message', { exact: true })).toBeVisible();
     await expect(

@@ -1,26 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from './support/fixtures';
 import {
-  baseUrl,
   createProfile,
   createVerifiedStudent,
   deleteStudent,
   openSignedIn,
-  type Student,
 } from './support/students';
-
-async function send(from: Student, to: Student, subject: string, message: string) {
-  const response = await fetch(`${baseUrl()}/api/db/campus/rest/v1/messages`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${from.tokens.access_token}`,
-      prefer: 'return=representation',
-    },
-    body: JSON.stringify({ recipient_id: to.id, subject, message }),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-}
+import { sendMessage } from './support/table-api';
 
 const messageCard = (page: Page, subject: string) =>
   page.getByRole('list', { name: 'Inbox' }).getByRole('button').filter({ hasText: subject });
@@ -39,7 +25,7 @@ test('a student reports a message, blocks its sender, and unblocks them in Setti
   try {
     await createProfile(spammer, { name: spencer, university });
     await createProfile(classmate, { name: cleo, university });
-    await send(spammer, student, 'Cheap followers', 'Buy 1000 followers today!');
+    await sendMessage(spammer, student, 'Cheap followers', 'Buy 1000 followers today!');
 
     await openSignedIn(page, student, 'find-collaborators');
     await expect(page.getByRole('article', { name: cleo })).toBeVisible();

@@ -1,25 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/fixtures';
 import {
-  baseUrl,
   createProfile,
   createVerifiedStudent,
   deleteStudent,
   openSignedIn,
-  type Student,
 } from './support/students';
-
-async function post(student: Student, table: string, row: Record<string, unknown>) {
-  const response = await fetch(`${baseUrl()}/api/db/campus/rest/v1/${table}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${student.tokens.access_token}`,
-    },
-    body: JSON.stringify(row),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-}
+import { insertRow } from './support/table-api';
 
 test('an accepted applicant and the owner chat in their team space until the owner removes them', async ({
   page,
@@ -29,12 +16,16 @@ test('an accepted applicant and the owner chat in their team space until the own
 }) => {
   const projectId = `p_${randomUUID().slice(0, 8)}`;
   await createProfile(student, { name: 'Olive Owner' });
-  await post(student, 'projects', { id: projectId, title: 'Solar Car', description: 'Race it.' });
+  await insertRow(student, 'projects', {
+    id: projectId,
+    title: 'Solar Car',
+    description: 'Race it.',
+  });
   const member = await createVerifiedStudent();
   const memberContext = await browser.newContext();
   try {
     await createProfile(member, { name: 'Max Member' });
-    await post(member, 'applications', {
+    await insertRow(member, 'applications', {
       project_id: projectId,
       message: 'I would like to join this project!',
     });
@@ -100,12 +91,16 @@ test('an owner edits, closes and reopens a project; an applicant withdraws', asy
 }) => {
   const projectId = `p_${randomUUID().slice(0, 8)}`;
   await createProfile(student, { name: 'Olive Owner' });
-  await post(student, 'projects', { id: projectId, title: 'Wind Tunnel', description: 'Blow.' });
+  await insertRow(student, 'projects', {
+    id: projectId,
+    title: 'Wind Tunnel',
+    description: 'Blow.',
+  });
   const applicant = await createVerifiedStudent();
   const applicantContext = await browser.newContext();
   try {
     await createProfile(applicant, { name: 'Abel Applicant' });
-    await post(applicant, 'applications', { project_id: projectId, message: 'Count me in!' });
+    await insertRow(applicant, 'applications', { project_id: projectId, message: 'Count me in!' });
 
     await openSignedIn(page, student, 'dashboard');
     const row = page.getByRole('list', { name: 'My teams' }).getByRole('listitem');
