@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyTeams, TeamView } from '@campuscollab/shared';
-import { request, startTestApp, type TestApp } from '../helpers/test-app';
+import { request, startTestApp, TEST_SERVICE_KEY, type TestApp } from '../helpers/test-app';
 import { DIALECTS } from '../helpers/test-database';
 import { buildSocketUrl, closeAllSockets, connectSocket } from '../realtime/helpers/socket-client';
 import { buildTeamWorld, ok, TABLES, TEAMS, type Student } from './team-world';
@@ -106,6 +106,26 @@ describe.each(DIALECTS)('teams on %s', (kind) => {
     );
     expect((await call(team.carol, 'GET', `${TEAMS}/${team.projectId}`)).status).toBe(404);
     expect((await call(team.bob, 'GET', `${TEAMS}/${team.projectId}`)).status).toBe(200);
+  });
+
+  it("keeps a team from outsiders the project's read rules hide: an operator's hide, a block", async () => {
+    const team = await world();
+    const teamPath = `${TEAMS}/${team.projectId}`;
+    // Carol blocks the owner: the project is gone from her reads, and so is its team.
+    await ok(call(team.carol, 'POST', `${TABLES}/blocks`, { blocked_id: team.ada.id }), 201);
+    expect((await call(team.carol, 'GET', teamPath)).status).toBe(404);
+    expect((await call(team.bob, 'GET', teamPath)).status).toBe(200);
+
+    // An operator hides the project: outsiders lose the team, members and the owner keep it.
+    await ok(
+      request(server.baseUrl, 'PUT', `/api/safety/campus/hidden/project/${team.projectId}`, {
+        token: TEST_SERVICE_KEY,
+      }),
+      200,
+    );
+    expect((await call(team.dan, 'GET', teamPath)).status).toBe(404);
+    expect((await call(team.bob, 'GET', teamPath)).status).toBe(200);
+    expect((await call(team.ada, 'GET', teamPath)).status).toBe(200);
   });
 
   it('lets only the owner remove, and only a member', async () => {

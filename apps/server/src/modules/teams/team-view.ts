@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import { ErrorCode, type TeamMember, type TeamView } from '@campuscollab/shared';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
+import { dynamicDb } from '../table-api/table-request';
+import { projectsPolicy } from '../table-api/tables/projects';
 import { findTeamRole } from './membership';
 
 /** How a member without a profile is named, as the dashboard names such applicants. */
@@ -11,10 +13,25 @@ const notFound = () =>
   new HttpError(404, ErrorCode.notFound, 'This project does not exist or its team is private');
 
 /**
+ * Whether someone outside the team may read the project, by the projects table's own read
+ * policy: Open, not hidden by an operator, no block between them and the owner (docs/product.md
+ * §6.9). The team is part of the project page, so it is shown exactly when the project is.
+ */
+async function outsiderMayRead(db: Kysely<Database>, projectId: string, viewerId: string) {
+  const readable = await dynamicDb({ db })
+    .selectFrom('projects')
+    .select('projects.id')
+    .where('projects.id', '=', projectId)
+    .where((eb) => projectsPolicy.canRead(eb, { id: viewerId }))
+    .executeTakeFirst();
+  return readable !== undefined;
+}
+
+/**
  * The team of a project: its owner first, then members in the order they were accepted. The
  * owner and members see it whatever the project's status; any other signed-in student sees the
- * team of an Open project (who they would work with if they applied), as Explore shows its
- * poster. A Closed project's team stays among its members: 404, as for a project that is not.
+ * team of a project they may read (who they would work with if they applied), as Explore shows
+ * its poster. Otherwise the team stays among its members: 404, as for a project that is not.
  */
 export async function readTeam(
   db: Kysely<Database>,
@@ -28,7 +45,7 @@ export async function readTeam(
     .executeTakeFirst();
   if (!project) throw notFound();
   const viewerRole = await findTeamRole(db, projectId, viewerId);
-  if (!viewerRole && project.status !== 'Open') throw notFound();
+  if (!viewerRole && !(await outsiderMayRead(db, projectId, viewerId))) throw notFound();
 
   const owner = await db
     .selectFrom('users')
