@@ -54,7 +54,8 @@ test('a project card opens its page, which survives reload, Back and Forward', a
 }) => {
   const { owner, university, arm } = await seedOwner(student);
   try {
-    await openSignedIn(page, student, 'explore');
+    // My university: the classmate's cards, not same-named ones other journeys post meanwhile.
+    await openSignedIn(page, student, 'explore&scope=university');
     await expect(page).toHaveTitle('Explore projects · CampusCollab');
     const card = main(page).getByRole('article', { name: 'Robot Arm' });
     const titleLink = card.getByRole('link', { name: 'Robot Arm' });
@@ -117,7 +118,7 @@ test('a collaborator card opens the profile page, and Contact writes to them', a
   const { owner, arm } = await seedOwner(student);
   try {
     // From a collaborator card to the profile, then Contact.
-    await openSignedIn(page, student, 'find-collaborators');
+    await openSignedIn(page, student, 'find-collaborators&scope=university');
     await expect(page).toHaveTitle('Find collaborators · CampusCollab');
     await main(page)
       .getByRole('article', { name: 'Olly Owner' })

@@ -33,12 +33,14 @@ test('a student finds classmates, filters them and sends one a message', async (
       linkedin_url: 'https://linkedin.com/in/alice',
     });
     await createProfile(bob, { name: 'Bob Sketch', university, role: 'Designer' });
-    await createProfile(nina, { name: 'Nina Nearby', university: `Other U ${tag}`, city });
+    // Named with the tag: under All, other journeys' students share the list.
+    const ninaName = `Nina Nearby ${tag}`;
+    await createProfile(nina, { name: ninaName, university: `Other U ${tag}`, city });
 
     await openSignedIn(page, student, 'find-collaborators');
     const scope = page.getByRole('group', { name: 'Universities' });
     // Everyone by default: a student of another university is listed too.
-    await expect(card(page, 'Nina Nearby')).toBeVisible();
+    await expect(card(page, ninaName)).toBeVisible();
     await expect(page.getByText('Connect with talented students from every campus.')).toBeVisible();
     await scope.getByRole('button', { name: 'My university' }).click();
     await expect(scope.getByRole('button', { name: 'My university' })).toHaveAttribute(
@@ -80,7 +82,7 @@ test('a student finds classmates, filters them and sends one a message', async (
     await page.getByRole('option', { name: 'All Roles' }).click();
 
     await scope.getByRole('button', { name: 'Nearby' }).click();
-    await expect(card(page, 'Nina Nearby')).toBeVisible();
+    await expect(card(page, ninaName)).toBeVisible();
     await expect(list(page).getByRole('article')).toHaveCount(3);
 
     await card(page, 'Alice Robotics')

@@ -124,6 +124,15 @@ test('a student signs in, searches, applies and writes a message with the keyboa
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/[?&]page=find-collaborators/);
 
+    // Narrow the list to my university with Enter on its button: under All, students that
+    // other journeys create meanwhile come first.
+    const mine = main
+      .getByRole('group', { name: 'Universities' })
+      .getByRole('button', { name: 'My university' });
+    await tabTo(page, mine);
+    await page.keyboard.press('Enter');
+    await expect(mine).toHaveAttribute('aria-pressed', 'true');
+
     // The contact dialog: focus moves in, Escape closes it and focus comes back to its button.
     const contact = main.getByRole('button', { name: 'Contact Olu Owner' });
     await tabTo(page, contact);
