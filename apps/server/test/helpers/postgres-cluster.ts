@@ -43,7 +43,11 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+/**
+ * `durable`: the server's crash-safety defaults (fsync, synchronous commit, full page writes), as a
+ * deployment runs it; the benchmark measures that, tests do not need it.
+ */
+export async function startPostgresCluster({ durable = false } = {}): Promise<PostgresCluster> {
   const bin = findPostgresBin();
   const dir = mkdtempSync(path.join(tmpdir(), 'campuscollab-pg-'));
   const asRoot = process.getuid?.() === 0;
@@ -63,9 +67,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     `-p ${port}`,
     `-k ${dir}`,
     "-c listen_addresses='127.0.0.1'",
-    '-c fsync=off',
-    '-c synchronous_commit=off',
-    '-c full_page_writes=off',
+    ...(durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
     '-c max_connections=200',
   ].join(' ');
   run('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(dir, 'server.log'), '-w', 'start']);
