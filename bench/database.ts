@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import {
   migrateToLatest,
@@ -18,6 +19,8 @@ export interface BenchDatabase {
   password: string;
   /** What the seed wrote, for the log. */
   summary: string;
+  /** Seconds the seed took, and the database's size on disk once seeded. */
+  seed: { seconds: number; bytes: number };
   drop(): Promise<void>;
 }
 
@@ -61,6 +64,23 @@ async function createEmpty(databaseUrl: string | undefined, size: number) {
   return { handle, location: url.toString(), drop };
 }
 
+/** The SQLite file with its write-ahead log, or what PostgreSQL reports for the database. */
+async function sizeOnDisk(handle: DatabaseHandle, location: string): Promise<number> {
+  if (handle.kind === 'postgres') {
+    return withAdmin(location, async (client) => {
+      const answer = await client.query<{ bytes: string }>(
+        'select pg_database_size(current_database()) as bytes',
+      );
+      return Number(answer.rows[0]?.bytes ?? 0);
+    });
+  }
+  // The log's pages are copies of the file's until a checkpoint moves them in: move them first.
+  await sql`pragma wal_checkpoint(TRUNCATE)`.execute(handle.db);
+  return [location, `${location}-wal`]
+    .filter((file) => existsSync(file))
+    .reduce((total, file) => total + statSync(file).size, 0);
+}
+
 /** The benchmark's sizes: `size` users and projects, ten times as many messages. */
 export async function createSeededDatabase(
   databaseUrl: string | undefined,
@@ -81,10 +101,16 @@ export async function createSeededDatabase(
       // database would have them, so the planner gets them before the first measurement.
       await withAdmin(empty.location, (client) => client.query('analyze'));
     }
+    const bytes = await sizeOnDisk(empty.handle, empty.location);
     const summary =
       `${seeded.users} users, ${seeded.projects} projects, ${seeded.applications} applications, ` +
       `${seeded.messages} messages in ${seeded.seconds.toFixed(1)} s`;
-    return { ...empty, password: seeded.password, summary };
+    return {
+      ...empty,
+      password: seeded.password,
+      summary,
+      seed: { seconds: seeded.seconds, bytes },
+    };
   } catch (error) {
     await empty.drop();
     throw error;

@@ -1,5 +1,6 @@
 /** What a hot path is made of, and the request helpers the scenario files share. */
 import type { Request } from 'autocannon';
+import type { PathKind } from './targets';
 import type { BenchWorld } from './world';
 
 /** The table API's base path for project `campus` (the server's default PROJECT_ID). */
@@ -22,8 +23,8 @@ export interface Scenario {
   source: string;
   build: (world: BenchWorld) => Request[];
   baseline?: BaselineQuery;
-  /** A row with no target of its own, printed to read the others by. */
-  reference?: boolean;
+  /** Which targets hold it (bench/targets.ts); a read unless given. */
+  kind?: PathKind;
 }
 
 // postgrest-js builds its URL with URLSearchParams, so encoding the same way sends the same bytes

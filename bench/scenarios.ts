@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Request } from 'autocannon';
 import { APPLICATION_MESSAGE } from '@campuscollab/shared';
 import { NEARBY_SCENARIOS } from './nearby-scenarios';
+import { PAGE_SCENARIOS } from './page-scenarios';
 import { READ_SCENARIOS } from './read-scenarios';
 import { bearer, REST, type Scenario } from './scenario-kit';
 
@@ -39,6 +40,7 @@ function insertRequest(
 const ACTION_SCENARIOS: Scenario[] = [
   {
     name: 'refresh token',
+    kind: 'refresh',
     source: 'packages/sdk auth session (rotation: each refresh token is good once)',
     build: (w) => [
       {
@@ -62,6 +64,7 @@ const ACTION_SCENARIOS: Scenario[] = [
   },
   {
     name: 'send message',
+    kind: 'write',
     source: 'features/messages/api/send-message.ts',
     build: (w) => [
       insertRequest('messages', () => ({
@@ -77,6 +80,7 @@ const ACTION_SCENARIOS: Scenario[] = [
   },
   {
     name: 'apply to project',
+    kind: 'write',
     source: 'features/applications/api/create-application.ts',
     build: (w) => [
       insertRequest('applications', () => {
@@ -104,13 +108,14 @@ const FLOOR_SCENARIO: Scenario = {
   name: 'reference: GET /api/health',
   source: 'modules/health/routes.ts (load balancers and the deploy check call it)',
   build: () => [{ method: 'GET', path: '/api/health' }],
-  reference: true,
+  kind: 'reference',
 };
 
 /** Every hot path, in the order the results table prints them. */
 export const SCENARIOS: Scenario[] = [
   ...READ_SCENARIOS,
   ...NEARBY_SCENARIOS,
+  ...PAGE_SCENARIOS,
   ...ACTION_SCENARIOS,
   FLOOR_SCENARIO,
 ];

@@ -16,7 +16,14 @@ export interface BenchWorld {
   refreshTokens: string[];
   /** (applicant token, project) pairs never applied to, one per apply request. */
   applications: { token: string; projectId: string }[];
+  /** Someone else's Open project, as opened from Explore, and its poster (the profile page). */
+  project: { id: string; posterId: string };
+  /** A project one of the signed-in students owns, its team chat holding a page of history. */
+  team: { projectId: string; token: string };
 }
+
+/** Messages put in the team chat before measuring, so its history read returns a full page. */
+const TEAM_HISTORY = 100;
 
 const APPLICANTS = 50;
 const PROJECTS_TO_APPLY_TO = 2000;
@@ -157,6 +164,20 @@ export async function loadWorld(
     }
   }
 
+  const project = await db
+    .selectFrom('projects')
+    .select(['id', 'posted_by_id'])
+    .where('status', '=', 'Open')
+    .where('university', '=', student.university)
+    .where('posted_by_id', '<>', student.user_id)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
+  const team = await pickTeam(
+    database,
+    new Map([[student.user_id, mainSession.access_token], ...tokens]),
+  );
+  await fillTeamChat(baseUrl, team);
+
   return {
     student: {
       accountId: student.user_id,
@@ -175,5 +196,35 @@ export async function loadWorld(
     skillSearch: skills[0] ?? 'React',
     refreshTokens,
     applications,
+    project: { id: project.id, posterId: project.posted_by_id },
+    team,
   };
+}
+
+/** The newest project owned by a student the bench holds a token for: its owner opens its space. */
+async function pickTeam(database: DatabaseHandle, tokens: Map<string, string>) {
+  const owned = await database.db
+    .selectFrom('projects')
+    .select(['id', 'posted_by_id'])
+    .where('posted_by_id', 'in', [...tokens.keys()])
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  if (!owned) throw new Error('none of the signed-in students owns a project');
+  return { projectId: owned.id, token: tokens.get(owned.posted_by_id)! };
+}
+
+/** Team chat messages are realtime history (docs/realtime-protocol.md), posted over HTTP here. */
+async function fillTeamChat(baseUrl: string, team: BenchWorld['team']) {
+  for (let index = 0; index < TEAM_HISTORY; index += 1) {
+    const response = await fetch(`${baseUrl}/api/realtime/campus/publish`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${team.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        channel: `team:${team.projectId}`,
+        event: 'team.message',
+        payload: { text: `Team update ${index + 1}` },
+      }),
+    });
+    if (!response.ok) throw new Error(`team chat post failed: ${response.status}`);
+  }
 }

@@ -89,6 +89,8 @@ const envSchema = z.object({
   AI_DAILY_TOKENS: positiveInt.default(200_000),
   MESSAGE_RATE_LIMIT_PER_MINUTE: positiveInt.default(MESSAGE_ROWS_PER_MINUTE),
   APPLICATION_RATE_LIMIT_PER_MINUTE: positiveInt.default(APPLICATION_ROWS_PER_MINUTE),
+  // Per student: a dashboard, a few pages of Explore and Find Collaborators, with room to spare.
+  MATCH_RATE_LIMIT_PER_MINUTE: positiveInt.default(60),
   // The naming rules AWS, MinIO and R2 share: 3 to 63 lowercase letters, digits, dots, dashes.
   STORAGE_S3_BUCKET: z
     .string()
@@ -122,6 +124,8 @@ export interface RateLimits {
   messageRowsPerMinute: number;
   /** Applications an applicant may write per minute, counted in rows. */
   applicationRowsPerMinute: number;
+  /** "Recommended for you" pages a student may ask for per minute. */
+  matchPerMinute: number;
 }
 
 export interface Config {
@@ -314,6 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       refreshPerMinute: vars.REFRESH_RATE_LIMIT_PER_MINUTE,
       messageRowsPerMinute: vars.MESSAGE_RATE_LIMIT_PER_MINUTE,
       applicationRowsPerMinute: vars.APPLICATION_RATE_LIMIT_PER_MINUTE,
+      matchPerMinute: vars.MATCH_RATE_LIMIT_PER_MINUTE,
     },
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
     logLevel: vars.LOG_LEVEL,

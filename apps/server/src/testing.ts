@@ -30,6 +30,8 @@ export { openSqlite } from './db/dialects/sqlite';
 export type { DatabaseHandle, DatabaseKind } from './db/dialects/types';
 export { migrateToLatest } from './db/migrate';
 export { seedCampus } from '../seed/seed-campus';
+// A throwaway PostgreSQL cluster, kept durable when the benchmark measures on it.
+export { startPostgresCluster, type PostgresCluster } from '../test/helpers/postgres-cluster';
 
 // For the SDK's tests and the web app's end-to-end setup: an OpenAI-compatible provider to
 // point AI_BASE_URL at, so the AI endpoints run for real without a model.

@@ -6,9 +6,6 @@ import { createStudentAccess } from '../../plugins/student-access';
 import { matchQuery } from './match-query';
 import { recommendPeople, recommendProjects } from './recommend';
 
-/** Per student: a dashboard, a few pages of Explore and Find Collaborators, with room to spare. */
-const MATCH_REQUESTS_PER_MINUTE = 60;
-
 /**
  * "Recommended for you" (`/api/match/{project}/projects|people`): projects that need what I
  * know, students who know what my projects need. Computed in SQL over the tag tables of
@@ -17,7 +14,7 @@ const MATCH_REQUESTS_PER_MINUTE = 60;
 export async function matchingRoutes(app: FastifyInstance, options: { config: Config }) {
   const params = z.object({ project: z.string() });
   const access = createStudentAccess(app, options.config.projectId);
-  const perStudent = access.limitPerMinute('match', MATCH_REQUESTS_PER_MINUTE);
+  const perStudent = access.limitPerMinute('match', options.config.rateLimits.matchPerMinute);
   const guarded = { preValidation: access.settle, preHandler: perStudent };
   const api = app.withTypeProvider<ZodTypeProvider>();
 
