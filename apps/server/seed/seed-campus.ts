@@ -105,9 +105,16 @@ async function writeCampus(
       progress('projects', end, options.projects);
     };
   });
-  await writeInBatches(writer, 'messages', options.messages, progress, (index) =>
-    buildMessageRow(random, campus, existing.counts.messages + index, nowMs),
-  );
+  // Ten messages per student: the bulk of a seed, loaded first and indexed once at the end.
+  const rebuildIndexes = await writer.deferIndexes('messages');
+  try {
+    await writeInBatches(writer, 'messages', options.messages, progress, (index) =>
+      buildMessageRow(random, campus, existing.counts.messages + index, nowMs),
+    );
+  } finally {
+    log(`indexing messages (${elapsed()})`);
+    await rebuildIndexes();
+  }
   // What each first profile fixed for good (migration 012), as the table API records it: a
   // seeded student deleting and recreating a profile must not credit or move campus either.
   await sql`insert into first_profiles (account_id, university, referred_by, created_at)

@@ -49,6 +49,21 @@ export function openPostgresWriter(db: Kysely<Database>): SeedWriter {
         }
       });
     },
+    async deferIndexes(table) {
+      const { rows: any } = await sql`select 1 from ${sql.table(table)} limit 1`.execute(db);
+      if (any.length > 0) return async () => {};
+      // Indexes that back a constraint (primary key, unique) stay: dropping them drops the rule.
+      const { rows: indexes } = await sql<{ name: string; definition: string }>`
+        select indexname as name, indexdef as definition from pg_indexes
+        where schemaname = current_schema() and tablename = ${table}
+          and indexname not in (
+            select conname from pg_constraint where conrelid = ${table}::regclass
+          )`.execute(db);
+      for (const index of indexes) await sql`drop index ${sql.id(index.name)}`.execute(db);
+      return async () => {
+        for (const index of indexes) await sql.raw(index.definition).execute(db);
+      };
+    },
     async finish() {
       // Fresh statistics, so the first queries after a seed get plans fit for the new volume
       // instead of waiting for autovacuum to notice.

@@ -62,6 +62,19 @@ export function openSqliteWriter(file: string | undefined): SeedWriter {
     async insertRows<T extends SeedTable>(table: T, rows: readonly SeedRow<T>[]) {
       inserters.get(table)?.(rows as unknown as readonly Row[]);
     },
+    async deferIndexes(table) {
+      if (connection.prepare(`select 1 from "${table}" limit 1`).get()) return async () => {};
+      // Unique constraints' indexes have no SQL of their own (and cannot be dropped): they stay.
+      const indexes = connection
+        .prepare<[string], { name: string; sql: string }>(
+          `select name, sql from sqlite_master where type = 'index' and tbl_name = ? and sql is not null`,
+        )
+        .all(table);
+      for (const index of indexes) connection.prepare(`drop index "${index.name}"`).run();
+      return async () => {
+        for (const index of indexes) connection.prepare(index.sql).run();
+      };
+    },
     async finish() {
       // Folds the WAL back into the file, so the first reads after a seed are not slowed by a
       // gigabyte-long log.

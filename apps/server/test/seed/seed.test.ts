@@ -114,6 +114,27 @@ describe.each(DIALECTS)('seedCampus on %s', (kind) => {
     expect(unread / messages.length).toBeLessThan(0.4);
   });
 
+  it('leaves messages with every index its migrations made, though it builds them after the rows', async () => {
+    const indexesOf = async (db: TestDatabase['db']) => {
+      const listed =
+        kind === 'sqlite'
+          ? await sql<{ name: string; definition: string | null }>`select name, sql as definition
+              from sqlite_master where type = 'index' and tbl_name = 'messages'`.execute(db)
+          : await sql<{ name: string; definition: string }>`select indexname as name,
+              indexdef as definition from pg_indexes where tablename = 'messages'
+              and schemaname = current_schema()`.execute(db);
+      return listed.rows.sort((a, b) => a.name.localeCompare(b.name));
+    };
+    const migrated = await createTestDatabase(kind);
+    try {
+      const expected = await indexesOf(migrated.db);
+      expect(expected.length).toBeGreaterThan(2);
+      expect(await indexesOf(database.db)).toEqual(expected);
+    } finally {
+      await migrated.drop();
+    }
+  });
+
   it('seeds the same campus again from the same seed, after a reset', async () => {
     const firstRows = async () => ({
       users: (await selectAll('users')).slice(0, 5),
