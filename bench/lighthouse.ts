@@ -108,3 +108,22 @@ export async function runLighthouse(
   }
   return PAGES.map(({ page, path }) => summarizeRuns(page, path, runs.get(path)!));
 }
+
+/**
+ * The results file's Lighthouse table, for report.ts's renderWeb: each page's median figures
+ * (the ones the targets are checked on), then its worst run's performance and LCP, and every
+ * run's performance score.
+ */
+export function renderLighthouseTable(scores: LighthouseScore[]): string[] {
+  const lines = [
+    '| Page | Performance | Accessibility | FCP ms | LCP ms | TBT ms | Worst run (perf, LCP ms) | Runs |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+  ];
+  for (const score of scores) {
+    const runs = score.runs.map((run) => run.performance).join(', ');
+    lines.push(
+      `| ${score.page} (${score.path}) | ${score.performance} | ${score.accessibility} | ${score.fcp} | ${score.lcp} | ${score.tbt} | ${score.worst.performance}, ${score.worst.lcp} | ${runs} |`,
+    );
+  }
+  return lines;
+}
