@@ -35,7 +35,9 @@ function importClosure(chunk: string, seen = new Set<string>()): Set<string> {
 /**
  * Landing counts as check-bundle-size.mjs does (entry + modulepreloads) plus the stylesheet.
  * Other pages count what opening them downloads on top of landing: the lazy chunk and its
- * static imports that landing has not loaded.
+ * static imports that landing has not loaded. A part a page loads later by itself (auth's checks
+ * on first focus, its profile step once signed in) gets a row of its own, `page › part`: what it
+ * downloads on top of landing and its page.
  */
 export function measurePageWeight(): PageWeight[] {
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -62,17 +64,26 @@ export function measurePageWeight(): PageWeight[] {
   // The build lists each lazily loaded page's manifest key (apps/web/page-chunks.ts).
   const readJson = <T>(file: string) =>
     JSON.parse(readFileSync(path.join(dist, '.vite', file), 'utf8')) as T;
-  const manifest = readJson<Record<string, { file: string }>>('manifest.json');
+  const manifest =
+    readJson<Record<string, { file: string; dynamicImports?: string[] }>>('manifest.json');
   const pages = readJson<Record<string, string>>('page-chunks.json');
+  const chunkOf = (key: string) => path.basename(manifest[key]!.file);
   for (const [page, key] of Object.entries(pages).sort(([a], [b]) => a.localeCompare(b))) {
-    const chunk = path.basename(manifest[key]!.file);
-    const extra = [...importClosure(chunk)].filter((file) => !landing.has(file));
-    weights.push({
-      page,
-      jsBytes: sum(extra),
-      cssBytes: 0,
-      files: extra.length,
-    });
+    const opened = importClosure(chunkOf(key));
+    const extra = [...opened].filter((file) => !landing.has(file));
+    weights.push({ page, jsBytes: sum(extra), cssBytes: 0, files: extra.length });
+    for (const partKey of manifest[key]!.dynamicImports ?? []) {
+      const later = [...importClosure(chunkOf(partKey))].filter(
+        (file) => !landing.has(file) && !opened.has(file),
+      );
+      const part = path.basename(partKey).replace(/\.[jt]sx?$/, '');
+      weights.push({
+        page: `${page} › ${part}`,
+        jsBytes: sum(later),
+        cssBytes: 0,
+        files: later.length,
+      });
+    }
   }
   const assets = readdirSync(path.join(dist, 'assets'));
   // Tailwind builds one stylesheet; should a page ever get its own, it shows up here.

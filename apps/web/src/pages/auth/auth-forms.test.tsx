@@ -137,7 +137,9 @@ describe('AuthForms: sign up', () => {
     await user.type(screen.getByLabelText('School Email'), 'not an address');
     await user.tab();
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email address');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please enter a valid email address',
+    );
     expect(api.checkSchoolEmail).not.toHaveBeenCalled();
   });
 
@@ -203,7 +205,9 @@ describe('AuthForms: sign in', () => {
   it('checks the password length too', async () => {
     renderAt('/?page=auth&tab=signin', <Harness />);
     await signInWith('ada@mit.edu', 'short');
-    expect(screen.getByRole('alert')).toHaveTextContent('Password must be at least 8 characters');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Password must be at least 8 characters',
+    );
     expect(api.signIn).not.toHaveBeenCalled();
   });
 
@@ -211,7 +215,7 @@ describe('AuthForms: sign in', () => {
     api.signIn.mockReturnValue(new Promise(() => {}));
     renderAt('/?page=auth&tab=signin', <Harness />);
     await signInWith('ada@mit.edu', 'long-enough');
-    expect(screen.getByRole('button', { name: 'Signing In...' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Signing In...' })).toBeDisabled();
   });
 
   it('maps wrong credentials to the catalogue text', async () => {
@@ -260,12 +264,14 @@ describe('AuthForms: forgot password', () => {
     expect(window.location.search).toContain('view=forgot');
 
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email address');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please enter a valid email address',
+    );
     expect(api.recoverPassword).not.toHaveBeenCalled();
 
     await user.type(screen.getByLabelText('Email'), ' ada@mit.edu ');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
-    expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
     expect(api.recoverPassword.mock.calls[0]![0]).toBe('ada@mit.edu');
     pending.resolve();
     expect(await screen.findByRole('status')).toHaveTextContent(

@@ -1,6 +1,6 @@
 import { SCHOOL_EMAIL_LOGIN_MESSAGE } from '@campuscollab/shared/core';
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useNavigation } from '../../lib/navigation';
 import { Spinner } from '../../components/ui/spinner';
 import { useSchoolEmailCheck } from '../../features/auth/api/check-school-email';
@@ -8,8 +8,13 @@ import { useLogOut } from '../../features/auth/api/log-out';
 import { useAuth } from '../../features/auth/use-auth';
 import { NO_FEEDBACK, type AuthFeedback, type AuthFeedbackHandlers } from './auth-feedback';
 import { AuthForms } from './auth-forms';
-import { ProfileStep } from './profile-step';
 import { useDocumentTitle } from '../../lib/document-title';
+
+// Only a signed-in visitor sees the profile step, and its form (the role and university pickers,
+// the profile schema) is most of the page's code: the sign-in form paints without it.
+const ProfileStep = lazy(() =>
+  import('./profile-step').then((module) => ({ default: module.ProfileStep })),
+);
 
 /** What the page asks of the visitor, by the tab and view in the address. */
 function authTitle(signedIn: boolean, params: Record<string, string>): string {
@@ -54,8 +59,13 @@ export function AuthPage() {
 
   let content;
   if (loading || outsider || asking) content = <Spinner />;
-  else if (user) content = <ProfileStep email={user.email} />;
-  else content = <AuthForms feedback={feedback} handlers={handlers} />;
+  else if (user) {
+    content = (
+      <Suspense fallback={<Spinner />}>
+        <ProfileStep email={user.email} />
+      </Suspense>
+    );
+  } else content = <AuthForms feedback={feedback} handlers={handlers} />;
 
   return (
     <div className="mx-auto w-full max-w-md px-4 py-8 sm:py-12">

@@ -1,4 +1,3 @@
-import { recoverBody } from '@campuscollab/shared';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -6,6 +5,7 @@ import { EmailField } from '../../features/auth/components/credential-fields';
 import { useRecoverPassword } from '../../features/auth/api/recover-password';
 import { describeAuthError } from '../../features/auth/describe-auth-error';
 import type { AuthFeedbackHandlers } from './auth-feedback';
+import { credentialRulesForSubmit, prefetchCredentialRules } from './load-credential-rules';
 
 export const RESET_LINK_SENT_NOTICE =
   "If an account exists for that address, we've sent a link to reset your password.";
@@ -23,12 +23,14 @@ export function ForgotPasswordForm({
   const [sent, setSent] = useState(false);
   const recover = useRecoverPassword();
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onStart();
     setSent(false);
-    const parsed = recoverBody.shape.email.safeParse(email);
-    if (!parsed.success) return onError(parsed.error.issues[0]!.message);
+    const rules = await credentialRulesForSubmit(onError);
+    if (!rules) return;
+    const problem = rules.validateRecoveryEmail(email);
+    if (problem) return onError(problem);
     recover.mutate(email.trim(), {
       onSuccess: () => setSent(true),
       onError: (error) => onError(describeAuthError(error).message),
@@ -36,7 +38,12 @@ export function ForgotPasswordForm({
   };
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-4">
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      onFocus={prefetchCredentialRules}
+      className="space-y-4"
+    >
       <div>
         <h2 className="text-lg font-semibold text-gray-900">Reset your password</h2>
         <p className="mt-1 text-sm text-gray-700">

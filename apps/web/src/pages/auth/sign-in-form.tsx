@@ -5,7 +5,7 @@ import { describeAuthError } from '../../features/auth/describe-auth-error';
 import { sendVerification } from '../../features/auth/api/send-verification';
 import { useSignIn } from '../../features/auth/api/sign-in';
 import type { AuthFeedbackHandlers } from './auth-feedback';
-import { validateSignIn } from './validate-credentials';
+import { credentialRulesForSubmit, prefetchCredentialRules } from './load-credential-rules';
 
 /**
  * Sign in: email and password (docs/product.md §2.4), and the way to "Forgot password?". The page
@@ -36,17 +36,24 @@ export function SignInForm({
     if (outcome.showVerificationSent) onVerificationSent(address);
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onStart();
-    const problem = validateSignIn({ email, password });
+    const rules = await credentialRulesForSubmit(onError);
+    if (!rules) return;
+    const problem = rules.validateSignIn({ email, password });
     if (problem) return onError(problem);
     const address = email.trim();
     signIn.mutate({ email: address, password }, { onError: (error) => void fail(error, address) });
   };
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-4">
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      onFocus={prefetchCredentialRules}
+      className="space-y-4"
+    >
       <EmailField value={email} onValueChange={setEmail} />
       <PasswordField
         label="Password"

@@ -8,7 +8,11 @@ import { schoolEmailQuery, useSchoolEmailCheck } from '../../features/auth/api/c
 import { useSignUp } from '../../features/auth/api/sign-up';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import type { AuthFeedbackHandlers } from './auth-feedback';
-import { validateSignUpEmail, validateSignUpPasswords } from './validate-credentials';
+import {
+  credentialRulesForSubmit,
+  prefetchCredentialRules,
+  useCredentialRules,
+} from './load-credential-rules';
 
 // Long enough that a student typing their address asks once, not once a letter.
 const ASK_AFTER_MS = 500;
@@ -23,13 +27,15 @@ export function SignUpForm({ onStart, onError, onVerificationSent }: AuthFeedbac
   const [checking, setChecking] = useState(false);
   const signUp = useSignUp();
   const queryClient = useQueryClient();
+  const rules = useCredentialRules();
 
   // docs/product.md §5.1: the server says which domains are schools'. It is asked once typing
-  // pauses and when the field is left; a well-formed address only, so no lookup is wasted.
+  // pauses and when the field is left; a well-formed address only, so no lookup is wasted (and
+  // none before the checks have arrived: focusing the field fetched them).
   const [leftWith, setLeftWith] = useState('');
   const settled = useDebouncedValue(email.trim(), ASK_AFTER_MS);
   const asked = leftWith === email.trim() ? leftWith : settled;
-  const wellFormed = asked && !validateSignUpEmail(asked) ? asked : null;
+  const wellFormed = asked && rules && !rules.validateSignUpEmail(asked) ? asked : null;
   const check = useSchoolEmailCheck(wellFormed);
   const refused =
     check.data?.institutional === false && domainOf(asked) === domainOf(email)
@@ -52,12 +58,14 @@ export function SignUpForm({ onStart, onError, onVerificationSent }: AuthFeedbac
     event.preventDefault();
     onStart();
     const address = email.trim();
+    const checks = await credentialRulesForSubmit(onError);
+    if (!checks) return;
     // In the order of docs/product.md §2.4: school email, passwords match, password length.
-    const malformed = validateSignUpEmail(address);
+    const malformed = checks.validateSignUpEmail(address);
     if (malformed) return onError(malformed);
     const answer = await askServer(address);
     if (answer && !answer.institutional) return onError(SCHOOL_EMAIL_FORM_MESSAGE);
-    const problem = validateSignUpPasswords({ password, confirmPassword });
+    const problem = checks.validateSignUpPasswords({ password, confirmPassword });
     if (problem) return onError(problem);
     signUp.mutate(
       { email: address, password },
@@ -75,7 +83,12 @@ export function SignUpForm({ onStart, onError, onVerificationSent }: AuthFeedbac
   const busy = checking || signUp.isPending;
   return (
     // noValidate: docs/product.md §5's messages, not the browser's bubbles, say what is wrong.
-    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      onFocus={prefetchCredentialRules}
+      className="space-y-4"
+    >
       <EmailField
         label="School Email"
         value={email}
