@@ -1,0 +1,10 @@
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { migrateToLatest, openSqlite, seedCampus } from '@campuscollab/server/testing';
+const size = Number(process.argv[2] ?? 100000);
+const file = path.join(mkdtempSync(path.join(tmpdir(), 'seedt-')), 'x.sqlite');
+const handle = Object.assign(openSqlite(file), { file });
+await migrateToLatest(handle.db);
+const r = await seedCampus(handle, { users: size, projects: size, messages: size * 10, seed: 1, log: (l) => console.log(l) });
+console.log(r.seconds, statSync(file).size / 1e6, 'MB');
