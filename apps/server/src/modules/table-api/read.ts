@@ -83,7 +83,7 @@ export interface PreparedRead {
 export function prepareRead(request: ReadSource): PreparedRead {
   const { policy, parsed, database } = request;
   // Values are bound before any SQL is built, in the order the SQL uses them: the user, the
-  // filters, the cursor, the offset.
+  // filters, the cursor, the offset (a first page has none: page-query.ts).
   const bindings = Bindings.forCompiledQuery();
   const readingUser = { id: bindings.bind<string>('') };
   const filters = bindConditions(parsed.filters, { policy, database, bindings });
@@ -114,7 +114,7 @@ export function prepareRead(request: ReadSource): PreparedRead {
     extraKeys,
     limit,
     cursor,
-    offset: bindings.bind(offset),
+    offset: offset === 0 ? null : bindings.bind(offset),
     branches: split
       ? split.conditions.map((branch) => rowsWhere(withBranch(parsed.filters, split, branch)))
       : null,
@@ -124,13 +124,17 @@ export function prepareRead(request: ReadSource): PreparedRead {
   // read. The count runs the same filters, so a bad one fails the same way.
   const countOnly = limit === 0 && parsed.preferences.count;
   const keys = readShapeKeys(request, filters);
+  // Which forms of match there are is part of the keys, so equal keys agree on this too.
+  const planEachRun = Boolean(database.plansPatternsWithValues) && filters.patternForms.length > 0;
   return {
     parsed,
     policy,
     values: bindings.values,
-    page: countOnly ? null : { shape: keys.page, build: () => selectPage(request, page, context) },
+    page: countOnly
+      ? null
+      : { shape: keys.page, build: () => selectPage(request, page, context), planEachRun },
     count: parsed.preferences.count
-      ? { shape: keys.count, build: () => countRows(request, where) }
+      ? { shape: keys.count, build: () => countRows(request, where), planEachRun }
       : null,
     keyset,
     output,
