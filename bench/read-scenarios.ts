@@ -6,7 +6,8 @@ import { get, quote, REST, toQuery, type Scenario } from './scenario-kit';
 export const USER_COLUMNS = `id, user_id, name, null as email, university, city, role, skills, interests,
   referral_code, null as referred_by, referral_count, bio, profile_picture, instagram_handle,
   linkedin_url, contact_email, portfolio_link, null as email_notifications,
-  null as project_notifications, null as collaboration_notifications, created_at, updated_at`;
+  null as project_notifications, null as collaboration_notifications, created_at, updated_at,
+  hidden_at`;
 
 // The columns the leaderboard page asks for (ENTRY_COLUMNS in list-campus-leaderboard.ts).
 const LEADERBOARD_COLUMNS = 'id,user_id,name,profile_picture,skills,referral_count';
