@@ -83,7 +83,7 @@ export interface PreparedRead {
 export function prepareRead(request: ReadSource): PreparedRead {
   const { policy, parsed, database } = request;
   // Values are bound before any SQL is built, in the order the SQL uses them: the user, the
-  // filters, the cursor, the offset (a first page has none: page-query.ts).
+  // filters, the cursor, the offset.
   const bindings = Bindings.forCompiledQuery();
   const readingUser = { id: bindings.bind<string>('') };
   const filters = bindConditions(parsed.filters, { policy, database, bindings });
@@ -114,7 +114,7 @@ export function prepareRead(request: ReadSource): PreparedRead {
     extraKeys,
     limit,
     cursor,
-    offset: offset === 0 ? null : bindings.bind(offset),
+    offset: bindings.bind(offset),
     branches: split
       ? split.conditions.map((branch) => rowsWhere(withBranch(parsed.filters, split, branch)))
       : null,

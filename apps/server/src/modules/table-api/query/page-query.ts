@@ -24,9 +24,9 @@ export interface PageQuery {
   /** Cursor keys the output lacks, selected under aliases of their own. */
   extraKeys: OutputColumn[];
   limit: number;
-  /** Bound: the cursor's values, one per keyset term, and the offset (null on a first page). */
+  /** Bound: the cursor's values, one per keyset term, and the offset. */
   cursor: unknown[] | null;
-  offset: number | null;
+  offset: number;
   /** For an `or` of equalities, the filters with each branch in its place (query/candidates.ts). */
   branches: RowFilter[] | null;
 }
@@ -71,12 +71,7 @@ export function selectPage(request: ReadSource, page: PageQuery, context: Compil
       ...extraKeys.map(({ column, alias }) => eb.ref(`${policy.name}.${column}`).as(alias)),
     ]);
   // A literal: SQLite prepares a statement again on every run when its LIMIT is a parameter.
-  const limited = inPageOrder(query).limit(sql.lit(page.limit));
-  // No OFFSET on a first page (whether there is one is part of the read's shape): PostgreSQL
-  // plans a bound OFFSET as unknown and so as reading a tenth of the rows, which priced the
-  // prepared statement's generic plan above the walk of an index that stops at the page, and
-  // had every run planned again (docs/decisions/012-read-plans.md).
-  return page.offset === null ? limited : limited.offset(page.offset);
+  return inPageOrder(query).limit(sql.lit(page.limit)).offset(page.offset);
 }
 
 /** How many rows the read's filters and the policy let through. */
