@@ -113,13 +113,14 @@ export class CompiledQueries {
       const built =
         'shape' in query ? query.build() : query.build(this.db, placeholdersFor(values));
       compiled = compile(built);
-      this.keep(key, compiled);
+      this.keep(key, compiled, 'shape' in query && Boolean(query.planEachRun));
     }
     return { sql: compiled.sql, parameters: fillParameters(compiled.sources, values) };
   }
 
-  private keep(key: object | ShapeKey, compiled: Compiled) {
+  private keep(key: object | ShapeKey, compiled: Compiled, unnamed: boolean) {
     this.byKey.set(key, compiled);
+    if (unnamed) return;
     const entry = this.names.get(compiled.sql);
     if (entry) entry.queries += 1;
     // A text that comes back after its queries were dropped gets a new name: a connection may

@@ -21,6 +21,11 @@ export interface ShapedQuery<Row> {
   readonly shape: ShapeKey;
   /** Builds the query with its values already bound as placeholders. */
   build(): Compilable<Row>;
+  /**
+   * Never prepared as a named statement: the database plans it with its values at every run
+   * (dialects/types.ts, `plansPatternsWithValues`).
+   */
+  readonly planEachRun?: boolean;
 }
 
 /** Either kind of query a database keeps compiled. */

@@ -56,6 +56,7 @@ export function openPostgres(
       form === 'ilike'
         ? sql<boolean>`${value} ilike ${operand}`
         : sql<boolean>`${value} like ${operand}`,
+    plansPatternsWithValues: true,
     classifyError(error) {
       const code = (error as { code?: unknown }).code;
       if (typeof code !== 'string') return null;

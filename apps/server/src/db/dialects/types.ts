@@ -47,6 +47,15 @@ export interface DatabaseHandle {
   patternMatch(pattern: string, caseInsensitive: boolean): PatternMatch;
   /** The SQL of one form of match; `operand` is a value or a stand-in for one. */
   matchPattern(value: Expression<unknown>, form: string, operand: unknown): RawBuilder<SqlBool>;
+  /**
+   * True where a read that matches a pattern must be planned with its pattern at every run.
+   * PostgreSQL keeps a generic plan for a prepared statement after five runs when it looks no
+   * dearer than the plans made with the values; without the pattern it guesses that one row in
+   * two hundred matches, and a campus search with a common word then sorted the whole campus
+   * instead of walking its newest-first index to the first page. Which plan it kept depended on
+   * the first words searched on each connection.
+   */
+  plansPatternsWithValues?: boolean;
   /** Recognises a driver error as a constraint violation, or returns null. */
   classifyError(error: unknown): ConstraintViolation | null;
   /**

@@ -124,13 +124,17 @@ export function prepareRead(request: ReadSource): PreparedRead {
   // read. The count runs the same filters, so a bad one fails the same way.
   const countOnly = limit === 0 && parsed.preferences.count;
   const keys = readShapeKeys(request, filters);
+  // Which forms of match there are is part of the keys, so equal keys agree on this too.
+  const planEachRun = Boolean(database.plansPatternsWithValues) && filters.patternForms.length > 0;
   return {
     parsed,
     policy,
     values: bindings.values,
-    page: countOnly ? null : { shape: keys.page, build: () => selectPage(request, page, context) },
+    page: countOnly
+      ? null
+      : { shape: keys.page, build: () => selectPage(request, page, context), planEachRun },
     count: parsed.preferences.count
-      ? { shape: keys.count, build: () => countRows(request, where) }
+      ? { shape: keys.count, build: () => countRows(request, where), planEachRun }
       : null,
     keyset,
     output,
