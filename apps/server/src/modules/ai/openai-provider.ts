@@ -1,4 +1,4 @@
-import OpenAI, { toFile } from 'openai';
+import type { default as OpenAI, toFile as toFileOf } from 'openai';
 import type {
   ChatCompletionCreateParamsNonStreaming,
   ChatCompletionCreateParamsStreaming,
@@ -45,24 +45,31 @@ async function withTranslatedErrors<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    throw translateProviderError(error);
+    throw await translateProviderError(error);
   }
 }
 
 /** An OpenAI-compatible API (docs/architecture.md §2.1: AI_BASE_URL, AI_API_KEY, AI_*MODEL). */
 export function createOpenAiProvider(config: AiConfig): AiProvider {
-  // Retries are ours to decide (each one costs the student's budget), so the client makes none.
-  const client = new OpenAI({
-    baseURL: config.baseUrl,
-    apiKey: config.apiKey ?? 'none',
-    maxRetries: 0,
-    timeout: PROVIDER_TIMEOUT_MS,
-  });
+  // The SDK is loaded with the first call, not at start-up (docs/architecture.md §2.1).
+  let connecting: Promise<{ client: OpenAI; toFile: typeof toFileOf }> | undefined;
+  const connect = () =>
+    (connecting ??= import('openai').then((sdk) => ({
+      // Retries are ours to decide (each one costs the student's budget): the client makes none.
+      client: new sdk.default({
+        baseURL: config.baseUrl,
+        apiKey: config.apiKey ?? 'none',
+        maxRetries: 0,
+        timeout: PROVIDER_TIMEOUT_MS,
+      }),
+      toFile: sdk.toFile,
+    })));
   const { models } = config;
 
   return {
     text: (request, signal) =>
       withTranslatedErrors(async () => {
+        const { client } = await connect();
         const params: ChatCompletionCreateParamsNonStreaming = chatParams(request, models.text);
         const completion = await client.chat.completions.create(params, { signal });
         const text = completion.choices[0]?.message?.content ?? '';
@@ -71,6 +78,7 @@ export function createOpenAiProvider(config: AiConfig): AiProvider {
 
     streamText: (request, signal) =>
       withTranslatedErrors(async () => {
+        const { client } = await connect();
         const params: ChatCompletionCreateParamsStreaming = {
           ...chatParams(request, models.text),
           stream: true,
@@ -86,7 +94,7 @@ export function createOpenAiProvider(config: AiConfig): AiProvider {
               if (text) yield text;
             }
           } catch (error) {
-            throw translateProviderError(error);
+            throw await translateProviderError(error);
           }
         }
         const answer: TextStream = { [Symbol.asyncIterator]: chunks, usage: () => usage };
@@ -95,6 +103,7 @@ export function createOpenAiProvider(config: AiConfig): AiProvider {
 
     image: (request, signal) =>
       withTranslatedErrors(async (): Promise<ImageAnswer> => {
+        const { client, toFile } = await connect();
         const common = { model: models.image, prompt: request.prompt, n: request.n };
         const size = request.size as OpenAI.ImageGenerateParams['size'];
         const answer =
@@ -124,6 +133,7 @@ export function createOpenAiProvider(config: AiConfig): AiProvider {
 
     speech: (request, signal) =>
       withTranslatedErrors(async () => {
+        const { client } = await connect();
         const response = await client.audio.speech.create(
           { model: models.speech, voice: request.voice, input: request.text },
           { signal },
@@ -136,6 +146,7 @@ export function createOpenAiProvider(config: AiConfig): AiProvider {
 
     transcribe: (request, signal) =>
       withTranslatedErrors(async () => {
+        const { client, toFile } = await connect();
         const file = await toFile(request.body, `audio.${request.extension}`, {
           type: request.contentType,
         });

@@ -1,4 +1,4 @@
-import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type { APIError } from 'openai';
 import { HttpError } from '../../lib/http-error';
 
 export const AI_PROVIDER_ERROR = 'AI_PROVIDER_ERROR';
@@ -42,10 +42,13 @@ const clientGone = () =>
 
 /**
  * The error a client sees for a failed provider call: 504 for a timeout, 502 otherwise; a call
- * aborted because the client went away ends as a 499 nobody receives.
+ * aborted because the client went away ends as a 499 nobody receives. The SDK's classes come
+ * from the SDK the call was made with, so loading it here waits for nothing.
  */
-export function translateProviderError(error: unknown): unknown {
+export async function translateProviderError(error: unknown): Promise<unknown> {
   if (error instanceof HttpError) return error;
+  const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } =
+    await import('openai');
   if (error instanceof APIUserAbortError) return clientGone();
   if (error instanceof APIConnectionTimeoutError) return providerTimeout();
   if (error instanceof APIConnectionError) return providerUnreachable();

@@ -86,7 +86,7 @@ export async function generateObject(
   body: ObjectBody,
 ) {
   // Compiled before the budget is touched: an invalid schema costs the student nothing.
-  const validate = validatorFor(body.schema);
+  const validate = await validatorFor(body.schema);
   const call = await startAiCall(context, request, reply, {
     userId,
     endpoint: 'object',

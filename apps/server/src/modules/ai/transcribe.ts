@@ -1,7 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
 import { AI_TRANSCRIBE_MAX_BYTES, ErrorCode } from '@campuscollab/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import { HttpError } from '../../lib/http-error';
 import { fetchOutbound } from '../../lib/outbound/fetch-outbound';
 import { StorageMessage } from '../storage/errors';
@@ -21,6 +20,8 @@ const CONTAINERS = new Set(['webm', 'mp4']);
 
 /** The audio's type from its content, whatever the client or the URL's server declared. */
 async function sniffAudio(body: Buffer) {
+  // Loaded on first use, not at start-up (docs/architecture.md §2.1).
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(body).catch(() => undefined);
   if (!detected || !(detected.mime.startsWith('audio/') || CONTAINERS.has(detected.ext))) {
     throw unsupportedAudio();

@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
 import type { DocumentKind } from './document-extract';
 
 /** What an extraction reads a body as; undefined for anything it cannot read. */
@@ -34,6 +33,8 @@ export async function detectContentKind(
   declared: Declared,
 ): Promise<ContentKind | undefined> {
   const extension = extensionOf(declared.fileName);
+  // Loaded on first use, not at start-up (docs/architecture.md §2.1).
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(bytes).catch(() => undefined);
   if (detected?.ext === 'pdf') return 'pdf';
   if (detected?.ext === 'docx') return 'docx';

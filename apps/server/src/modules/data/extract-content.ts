@@ -34,7 +34,7 @@ export async function extractContent(
 ): Promise<Extraction> {
   if (kind === 'pdf' || kind === 'docx') return extractDocument(kind, bytes);
   if (kind === 'html') {
-    const { title, ...rest } = extractHtml(decodeText(bytes, { ...source, html: true }));
+    const { title, ...rest } = await extractHtml(decodeText(bytes, { ...source, html: true }));
     return { ...(title ? { title } : {}), ...rest };
   }
   const decoded = source.requireUtf8 ? decodeStrictUtf8(bytes) : decodeText(bytes, source);

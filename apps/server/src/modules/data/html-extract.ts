@@ -1,5 +1,4 @@
-import { isProbablyReaderable, Readability } from '@mozilla/readability';
-import { parseHTML } from 'linkedom';
+import type { parseHTML } from 'linkedom';
 import { capText } from './normalize-text';
 import { visibleText, type TextSourceNode } from './visible-text';
 
@@ -14,9 +13,11 @@ type HtmlDocument = ReturnType<typeof parseHTML>['document'];
 
 /**
  * linkedom makes the first element of a fragment its document element and leaves `body` unusable,
- * so markup that is not a whole document is parsed again inside one.
+ * so markup that is not a whole document is parsed again inside one. linkedom and Readability
+ * are loaded with the first page, not at start-up (docs/architecture.md §2.1).
  */
-export function parseHtmlDocument(html: string): HtmlDocument {
+export async function parseHtmlDocument(html: string): Promise<HtmlDocument> {
+  const { parseHTML } = await import('linkedom');
   const { document } = parseHTML(html);
   if (document.documentElement?.nodeName.toUpperCase() === 'HTML' && document.body) return document;
   return parseHTML(`<!doctype html><html><head></head><body>${html}</body></html>`).document;
@@ -44,8 +45,9 @@ function optional(value: string | null | undefined): string | undefined {
  * excerpt); a page it does not take for an article (a home page, a list, a form) gives its title
  * and all its visible text instead.
  */
-export function extractHtml(html: string): ExtractedText {
-  const document = parseHtmlDocument(html);
+export async function extractHtml(html: string): Promise<ExtractedText> {
+  const { isProbablyReaderable, Readability } = await import('@mozilla/readability');
+  const document = await parseHtmlDocument(html);
   const title = titleOf(document);
   const fallback = (page: HtmlDocument) => ({
     title,
@@ -57,7 +59,7 @@ export function extractHtml(html: string): ExtractedText {
   }).parse();
   const text = article?.content ? visibleText(article.content) : '';
   // Readability has rewritten the document by now, so the fallback reads the page afresh.
-  if (!article || !text) return fallback(parseHtmlDocument(html));
+  if (!article || !text) return fallback(await parseHtmlDocument(html));
   const excerpt = optional(article.excerpt);
   const byline = optional(article.byline);
   return {

@@ -1,4 +1,4 @@
-import { load, type CheerioAPI } from 'cheerio';
+import type { CheerioAPI } from 'cheerio';
 import type { Config } from '../../config';
 import { notAnHtmlPage } from './data-errors';
 import { detectContentKind, mediaTypeOf } from './document-kind';
@@ -88,9 +88,11 @@ export async function scrapePage(
     throw notAnHtmlPage(mediaType);
   }
   const html = decodeText(page.body, { contentType, html: true });
+  // Loaded with the first scrape, not at start-up (docs/architecture.md §2.1).
+  const { load } = await import('cheerio');
   const $ = load(html);
   // cheerio answers the selectors; the text walk (shared with extract) reads linkedom's DOM.
-  const document = parseHtmlDocument(html);
+  const document = await parseHtmlDocument(html);
   return {
     url: page.url,
     title: collapse($('title').first().text()) || collapse($('h1').first().text()),

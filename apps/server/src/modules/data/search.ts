@@ -1,4 +1,3 @@
-import { request } from 'undici';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-error';
 import { searchFailed, searchNotConfigured } from './data-errors';
@@ -56,6 +55,8 @@ async function searchPage(searchUrl: string, query: string, page: number): Promi
   url.searchParams.set('q', query);
   url.searchParams.set('format', 'json');
   if (page > 1) url.searchParams.set('pageno', String(page));
+  // Loaded on first use, not at start-up (docs/architecture.md §2.1).
+  const { request } = await import('undici');
   let status: number;
   let text: string;
   try {

@@ -15,7 +15,7 @@ export async function createMailer(
   log: FastifyBaseLogger,
 ): Promise<Mailer> {
   if (!config.smtpUrl) return createOutboxMailer(database.db, log);
-  const smtp = createSmtpMailer(config.smtpUrl, config.mailFrom);
+  const smtp = await createSmtpMailer(config.smtpUrl, config.mailFrom);
   if (!database.connectionString) return smtp;
   return startQueuedMailer({
     connectionString: database.connectionString,

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import PgBoss from 'pg-boss';
 import type { EmailQueueConfig } from '../../config';
 import { withAdvisoryLock } from '../../lib/cluster-locks';
 import type { Email, Mailer } from '../../lib/mailer';
@@ -30,6 +29,8 @@ export async function startQueuedMailer(options: {
   log: FastifyBaseLogger;
 }): Promise<Mailer> {
   const { queue, inner, log } = options;
+  // Only on PostgreSQL with SMTP, so not at start-up otherwise (docs/architecture.md §2.1).
+  const { default: PgBoss } = await import('pg-boss');
   const boss = new PgBoss({
     connectionString: options.connectionString,
     schema: queue.schema,

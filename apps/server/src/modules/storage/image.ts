@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { unsupportedType } from './errors';
 
 /** Profile pictures are shown at most a few hundred pixels wide; 512 covers 2x screens. */
@@ -16,6 +15,9 @@ const MAX_INPUT_PIXELS = 100_000_000;
  * a small WebP is re-encoded. The result is small enough to hold in memory.
  */
 export async function resizeProfilePicture(file: string): Promise<Buffer> {
+  // Loaded with the first picture, not at start-up (docs/architecture.md §2.1); outside the try,
+  // so a sharp that cannot load is a 500, not a student's unsupported image.
+  const { default: sharp } = await import('sharp');
   try {
     return await sharp(file, {
       autoOrient: true,

@@ -1,4 +1,3 @@
-import { fileTypeFromFile } from 'file-type';
 import { unsupportedType } from './errors';
 
 export type StoredKind = 'image' | 'pdf' | 'audio';
@@ -56,6 +55,8 @@ export function typeOfStoredFile(path: string): StoredType | undefined {
  * audio gets the audio message of docs/product.md §5.10.
  */
 export async function detectStoredType(file: string, declaredType: string): Promise<StoredType> {
+  // Loaded on first use, not at start-up (docs/architecture.md §2.1).
+  const { fileTypeFromFile } = await import('file-type');
   const detected = await fileTypeFromFile(file).catch(() => undefined);
   const allowed = detected && ALLOWED.get(detected.ext);
   if (!allowed) throw unsupportedType(declaredType.toLowerCase().startsWith('audio/'));

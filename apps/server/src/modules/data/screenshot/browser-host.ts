@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { HttpError } from '../../../lib/http-error';
 import { CHROMIUM_FLAGS } from './chromium-flags';
 
@@ -20,6 +20,9 @@ export function createBrowserHost(chromiumPath: string, log: FastifyBaseLogger):
   let closed = false;
 
   const launch = async (): Promise<Browser> => {
+    // Playwright is loaded with the first browser: it is the heaviest package the server has, and
+    // most servers never take a screenshot (docs/architecture.md §2.1).
+    const { chromium } = await import('playwright-core');
     try {
       const browser = await chromium.launch({
         executablePath: chromiumPath,

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { errors, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { HttpError } from '../../../lib/http-error';
 import { guardContext, type PageGuard } from './guarded-routing';
 import { PAGE_LIMITS } from './page-budget';
@@ -65,7 +65,7 @@ async function navigate(page: Page, guard: PageGuard, url: string): Promise<void
         await page.goto(target, { waitUntil: 'load', timeout });
       } catch (error) {
         if (guard.mainRefusal) throw guard.mainRefusal;
-        if (error instanceof errors.TimeoutError) return stoodStill(page);
+        if (await isTimeout(error)) return stoodStill(page);
         throw new HttpError(502, 'UPSTREAM_FAILED', 'The page could not be loaded');
       }
       if (!guard.mainRedirect) return;
@@ -77,6 +77,12 @@ async function navigate(page: Page, guard: PageGuard, url: string): Promise<void
   } finally {
     guard.steering = false;
   }
+}
+
+/** Playwright's timeout. Playwright came with the browser (browser-host.ts): no wait here. */
+async function isTimeout(error: unknown): Promise<boolean> {
+  const { errors } = await import('playwright-core');
+  return error instanceof errors.TimeoutError;
 }
 
 /** Out of time: a page that has shown something is shot; one that never arrived is a 504. */
@@ -99,7 +105,7 @@ async function shoot(page: Page, shot: ScreenshotRequest): Promise<Buffer> {
       }),
     });
   } catch (error) {
-    if (error instanceof errors.TimeoutError) {
+    if (await isTimeout(error)) {
       throw new HttpError(504, 'SCREENSHOT_TIMEOUT', 'The page could not be captured in time');
     }
     throw new HttpError(502, 'SCREENSHOT_FAILED', 'The page could not be captured');
