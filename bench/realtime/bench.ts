@@ -133,6 +133,17 @@ async function openClients(
   const subscribers = shares.map(() => startChild(new URL('./client-process.ts', import.meta.url)));
   const publisher = startChild(new URL('./client-process.ts', import.meta.url));
   const all = [...subscribers, publisher];
+  // The publishers first: at the descriptor limit the last sockets are the ones refused.
+  const publishing = await publisher.call<Opened>({
+    type: 'open',
+    url: wsUrl(servers.urls[0]!),
+    tokens,
+    channels,
+    subscribers: 0,
+    publishers,
+    addresses: takeAddresses(publishers),
+  } satisfies ClientRequest);
+  if (publishing.opened < publishers) throw new Error('the publishers could not connect');
   let offset = 0;
   const opening = shares.map((share, index) => {
     const request: ClientRequest = {
@@ -148,15 +159,6 @@ async function openClients(
     return subscribers[index]!.call<Opened>(request);
   });
   const opened = await Promise.all(opening);
-  await publisher.call<Opened>({
-    type: 'open',
-    url: wsUrl(servers.urls[0]!),
-    tokens,
-    channels,
-    subscribers: 0,
-    publishers,
-    addresses: takeAddresses(publishers),
-  } satisfies ClientRequest);
   const failures: Record<string, number> = {};
   for (const each of opened) {
     for (const [reason, count] of Object.entries(each.failures)) {
