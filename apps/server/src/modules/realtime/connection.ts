@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { ErrorCode, type ServerFrame } from '@campuscollab/shared';
@@ -8,6 +9,7 @@ import type { Authentication, VerifiedAccessToken } from '../../plugins/authenti
 import type { SignedIn } from './service';
 import { handleFrame, type FrameContext, type Session } from './frame-handlers';
 import { CloseCode, clientFrame, describeFrameError, type Ref } from './protocol';
+import { holdUntilEndOfTurn } from './write-batch';
 
 export interface ConnectionContext extends FrameContext {
   authentication: Authentication;
@@ -47,20 +49,29 @@ function readFrameBytes(data: RawData): Buffer {
  */
 export function serveConnection(
   socket: WebSocket,
+  /**
+   * The TCP socket under the WebSocket, whose writes are gathered per turn (write-batch.ts);
+   * absent for @fastify/websocket's injected test sockets, which then write at once.
+   */
+  transport: Socket | undefined,
   initial: VerifiedAccessToken | null,
   context: ConnectionContext,
 ): { id: string; signedIn: () => SignedIn | null; endChannelAccess: (channel: string) => void } {
   const { service, limits, log } = context;
   const limiter = createRateLimiter(limits.messagesPerSecond);
-  const send = (frame: ServerFrame) => {
+  // Text frames, whether JSON text or its bytes already encoded once for a whole channel (hub.ts).
+  const write = (text: string | Buffer) => {
     if (socket.readyState !== socket.OPEN) return;
-    if (socket.bufferedAmount > limits.maxBufferedBytes) {
-      log.info({ bufferedBytes: socket.bufferedAmount }, 'realtime client too slow; closing');
+    // What the client left unread in earlier turns; this turn's frames leave at its end.
+    const waiting = transport ? holdUntilEndOfTurn(transport) : socket.bufferedAmount;
+    if (waiting > limits.maxBufferedBytes) {
+      log.info({ bufferedBytes: waiting }, 'realtime client too slow; closing');
       socket.close(CloseCode.tryAgainLater, 'Too slow to receive');
       return;
     }
-    socket.send(JSON.stringify(frame));
+    socket.send(text, { binary: false });
   };
+  const send = (frame: ServerFrame) => write(JSON.stringify(frame));
   const sendError = (ref: Ref, code: string, message: string) =>
     send({ type: 'error', ref, code, message });
 
@@ -82,7 +93,7 @@ export function serveConnection(
       subscriptions: new Set(),
       presence: new Set(),
       accessEnded: 0,
-      deliver: (frame) => send(frame),
+      deliver: write,
       authenticate: async (token) => adopt(await context.authentication.verifyAccessToken(token)),
     };
     signInId = user.sessionId;

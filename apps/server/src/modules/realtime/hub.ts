@@ -3,7 +3,11 @@ import { createPresenceBook, type PresenceState } from './presence-book';
 
 export type { PresenceState } from './presence-book';
 
-export type Subscriber = (frame: LiveFrame) => void;
+/**
+ * Receives a live frame as the bytes of its JSON text, serialised once for all the channel's
+ * sockets: a broadcast to thousands then costs one JSON.stringify, not one per socket.
+ */
+export type Subscriber = (encoded: Buffer) => void;
 
 /**
  * Fan-out of live frames and presence between the connections of a channel. The memory hub
@@ -44,7 +48,10 @@ export function createLocalFanout() {
       if (set?.size === 0) subscribers.delete(channel);
     },
     deliver(channel: string, frame: LiveFrame) {
-      for (const subscriber of subscribers.get(channel) ?? []) subscriber(frame);
+      const set = subscribers.get(channel);
+      if (!set) return;
+      const encoded = Buffer.from(JSON.stringify(frame));
+      for (const subscriber of set) subscriber(encoded);
     },
   };
 }

@@ -40,7 +40,12 @@ export function registerSocketRoute(app: FastifyInstance, options: SocketRouteOp
       }),
     wsHandler: (socket, request) => {
       heartbeat.track(socket);
-      const connection = serveConnection(socket, verified.get(request) ?? null, context);
+      const connection = serveConnection(
+        socket,
+        request.socket,
+        verified.get(request) ?? null,
+        context,
+      );
       sockets.add(socket, connection);
     },
   });

@@ -1,0 +1,42 @@
+import type { RealtimeRow } from './bench';
+
+const count = (value: number) => value.toLocaleString('en');
+const ms = (value: number | null) => (value === null ? '—' : value.toFixed(1));
+const kb = (bytes: number | null) => (bytes === null ? '—' : (bytes / 1024).toFixed(1));
+
+/** Why a row missed its target, or "ok". */
+function misses(row: RealtimeRow): string {
+  const missed: string[] = [];
+  if (row.p99 === null || row.p99 >= row.targetMs) missed.push(`p99 ≥ ${row.targetMs} ms`);
+  if (row.sockets < row.requested)
+    missed.push(`${count(row.requested - row.sockets)} sockets not open`);
+  if (row.delivered < row.expected)
+    missed.push(`${count(row.expected - row.delivered)} deliveries missing`);
+  missed.push(...row.notes);
+  return missed.join('; ') || 'ok';
+}
+
+/** The realtime section of bench/results.md: one table row per scenario and instance count. */
+export function renderRealtime(rows: RealtimeRow[]): string {
+  const lines = [
+    '## Realtime',
+    '',
+    '| Scenario | Database | Instances | Sockets | Messages | Deliveries | p50 ms | p99 ms | RSS KB/socket | Heap KB/socket | Target p99 | Missed |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+  ];
+  for (const row of rows) {
+    lines.push(
+      `| ${row.scenario} | ${row.database} | ${row.instances} | ${count(row.sockets)} | ${count(row.messages)} | ${count(row.delivered)} | ${ms(row.p50)} | ${ms(row.p99)} | ${kb(row.rssPerSocket)} | ${kb(row.heapPerSocket)} | < ${row.targetMs} ms | ${misses(row)} |`,
+    );
+  }
+  lines.push(
+    '',
+    'Authenticated sockets (`?token=`) from child processes over many 127.x.y.z source addresses,',
+    'against the real server in a process of its own. Latency: from the publisher stamping the',
+    "message to a subscriber's receipt, both on the machine's monotonic clock. With several",
+    'instances the subscribers are split over them and the publisher is on the first. Memory per',
+    "socket: the server's RSS and heap after opening them minus before, over the sockets open.",
+    '',
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,43 @@
+/**
+ * `npx tsx bench/realtime/run.ts [--sockets 19960] [--instances 2] [--only broadcast|sustained]`:
+ * the realtime benchmark alone (bench/realtime/bench.ts). DATABASE_URL measures on PostgreSQL.
+ */
+import { parseArgs } from 'node:util';
+import { DEFAULT_REALTIME_OPTIONS, runRealtimeBench } from './bench';
+import { renderRealtime } from './report';
+
+const { values } = parseArgs({
+  options: {
+    sockets: { type: 'string', default: String(DEFAULT_REALTIME_OPTIONS.sockets) },
+    instances: { type: 'string', default: String(DEFAULT_REALTIME_OPTIONS.instances) },
+    processes: { type: 'string', default: String(DEFAULT_REALTIME_OPTIONS.clientProcesses) },
+    broadcasts: { type: 'string', default: String(DEFAULT_REALTIME_OPTIONS.broadcasts) },
+    rate: { type: 'string', default: String(DEFAULT_REALTIME_OPTIONS.messagesPerSecond) },
+    seconds: { type: 'string', default: String(DEFAULT_REALTIME_OPTIONS.seconds) },
+    only: { type: 'string' },
+  },
+});
+
+const whole = (name: string, text: string) => {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a whole number ≥ 1`);
+  return value;
+};
+
+const scenarios = values.only
+  ? DEFAULT_REALTIME_OPTIONS.scenarios.filter((name) => values.only!.split(',').includes(name))
+  : DEFAULT_REALTIME_OPTIONS.scenarios;
+
+const rows = await runRealtimeBench({
+  ...DEFAULT_REALTIME_OPTIONS,
+  databaseUrl: process.env.DATABASE_URL,
+  sockets: whole('sockets', values.sockets),
+  instances: whole('instances', values.instances),
+  clientProcesses: whole('processes', values.processes),
+  broadcasts: whole('broadcasts', values.broadcasts),
+  messagesPerSecond: whole('rate', values.rate),
+  seconds: whole('seconds', values.seconds),
+  scenarios,
+  log: (line) => console.log(`[realtime] ${line}`),
+});
+console.log(`\n${renderRealtime(rows)}`);

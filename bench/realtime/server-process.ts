@@ -1,0 +1,91 @@
+import { mkdtempSync, openSync, readdirSync, readSync, rmSync } from 'node:fs';
+import { getHeapStatistics } from 'node:v8';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import {
+  buildApp,
+  loadConfig,
+  openPostgres,
+  openSqlite,
+  type DatabaseKind,
+} from '@campuscollab/server/testing';
+import { serveRequests } from './ipc';
+
+/**
+ * One instance of the real server, in a process of its own: its memory is then its own to
+ * report, and its sockets count against its own file descriptor limit, as in a deployment.
+ */
+export type ServerRequest = { type: 'memory' } | { type: 'fds' };
+
+export interface ServerMemory {
+  rss: number;
+  heapUsed: number;
+}
+
+export const BENCH_SECRET = 'bench-secret-that-is-long-enough-for-hs256-signing';
+
+// Opened now: with every descriptor taken by sockets, process.memoryUsage() cannot open
+// /proc/self/statm (EMFILE), and the count of sockets held is what is being measured.
+const statm = openSync('/proc/self/statm', 'r');
+const PAGE_BYTES = 4096;
+
+function residentBytes(): number {
+  const buffer = Buffer.alloc(128);
+  const length = readSync(statm, buffer, 0, buffer.length, 0);
+  return Number(buffer.toString('utf8', 0, length).split(' ')[1]) * PAGE_BYTES;
+}
+
+function openDescriptors(): number | null {
+  try {
+    return readdirSync('/proc/self/fd').length;
+  } catch {
+    return null; // EMFILE: every descriptor is in use
+  }
+}
+
+const kind = process.env.BENCH_DB_KIND as DatabaseKind;
+const location = process.env.BENCH_DB_LOCATION!;
+const database = kind === 'sqlite' ? openSqlite(location) : openPostgres(location);
+const dataDir = mkdtempSync(path.join(tmpdir(), 'campuscollab-bench-realtime-'));
+const config = loadConfig({
+  NODE_ENV: 'production',
+  PORT: '0',
+  DATA_DIR: dataDir,
+  JWT_SECRET: BENCH_SECRET,
+  // Every sign-in comes from one address; the sockets are spread over many (realtime/bench.ts).
+  AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
+  AUTH_EMAIL_RATE_LIMIT_PER_HOUR: '100000000',
+  LOG_LEVEL: 'silent',
+});
+const app = await buildApp({
+  config,
+  database,
+  jwtSecret: BENCH_SECRET,
+  logger: pino({ level: 'silent' }),
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : 0;
+
+let closing = false;
+process.on('SIGTERM', () => {
+  if (closing) return;
+  closing = true;
+  void app.close().finally(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  });
+});
+
+serveRequests((request: ServerRequest | { type: 'url' }) => {
+  if (request.type === 'url') return `http://127.0.0.1:${port}`;
+  if (request.type === 'fds') return openDescriptors();
+  // Twice: the first collection may leave finalizers whose objects the second one frees.
+  globalThis.gc?.();
+  globalThis.gc?.();
+  return {
+    rss: residentBytes(),
+    heapUsed: getHeapStatistics().used_heap_size,
+  } satisfies ServerMemory;
+});
