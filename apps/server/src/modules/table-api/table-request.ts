@@ -6,6 +6,7 @@ import type { DomainEventMap, DomainEvents } from '../../plugins/events';
 import { rethrowAsPostgrestError } from './database-errors';
 import type { InsertLimiter } from './insert-limits';
 import type { DynamicDatabase, PolicyContext, TablePolicy } from './tables/types';
+import { writeRunnerFor } from './write-groups';
 
 /** One request to the table API, parsed and authenticated. */
 export interface TableRequest {
@@ -58,8 +59,9 @@ export function baseHeaders(request: Pick<TableRequest, 'parsed'>): Record<strin
 }
 
 /**
- * Runs a write in one transaction. Domain events the policies queued are emitted only after
- * the commit, so nobody is told about a row that was rolled back.
+ * Runs a write in one transaction, on SQLite shared with the writes of the same turn of the
+ * event loop (write-groups.ts). Domain events the policies queued are emitted only after the
+ * commit, and only for a write that succeeded, so nobody is told about a row rolled back.
  */
 export async function runWrite<T>(
   request: TableRequest,
@@ -68,7 +70,7 @@ export async function runWrite<T>(
   const queued: { name: keyof DomainEventMap; payload: unknown }[] = [];
   let result: T;
   try {
-    result = await request.database.db.transaction().execute((trx) =>
+    result = await writeRunnerFor(request.database)((trx) =>
       work({
         user: request.user,
         trx,

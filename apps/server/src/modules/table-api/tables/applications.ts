@@ -1,10 +1,11 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { applicationsColumnRules, applicationsTable } from '@campuscollab/shared';
 import type { ApplicationsTable } from '../../../db/schema';
 import { refuse } from './refusals';
 import { generateRowId } from './ids';
 import type { Row, TableExpressions, TablePolicy } from './types';
-import { areInBlock } from './visibility';
+import { dynamicDb } from '../table-request';
+import { inBlockWith } from './visibility';
 
 const ownsTheProject = (eb: TableExpressions, userId: string) =>
   eb.exists(
@@ -37,10 +38,26 @@ export const applicationsPolicy: TablePolicy = {
     ]),
 
   async prepareInsert(row, { user, trx, now }) {
-    const project = await trx
+    // One query for every check: on PostgreSQL each query is a round trip that holds a pooled
+    // connection inside the write's transaction.
+    const project = await dynamicDb({ db: trx })
       .selectFrom('projects')
-      .select(['posted_by_id', 'status', 'hidden_at'])
-      .where('id', '=', String(row.project_id))
+      .select((eb) => [
+        'projects.posted_by_id',
+        'projects.status',
+        'projects.hidden_at',
+        sql<boolean>`${inBlockWith(eb, 'projects.posted_by_id', user.id)}`.as('blocked'),
+        eb
+          .exists(
+            eb
+              .selectFrom('applications')
+              .select('applications.id')
+              .whereRef('applications.project_id', '=', 'projects.id')
+              .where('applications.applicant_id', '=', user.id),
+          )
+          .as('applied'),
+      ])
+      .where('projects.id', '=', String(row.project_id))
       .executeTakeFirst();
     // A hidden project is one the applicant cannot see: answered as if it were not there.
     if (!project || project.status !== 'Open' || project.hidden_at !== null) {
@@ -50,16 +67,10 @@ export const applicationsPolicy: TablePolicy = {
       throw refuse.forbidden('You cannot apply to your own project');
     }
     // Neutral words, as for messages (messages.ts): the block itself is never named.
-    if (await areInBlock(trx, user.id, project.posted_by_id)) {
+    if (project.blocked) {
       throw refuse.forbidden('You can’t apply to this project');
     }
-    const duplicate = await trx
-      .selectFrom('applications')
-      .select('id')
-      .where('project_id', '=', String(row.project_id))
-      .where('applicant_id', '=', user.id)
-      .executeTakeFirst();
-    if (duplicate) {
+    if (project.applied) {
       throw refuse.duplicate(
         'You have already applied to this project',
         'project_id, applicant_id',

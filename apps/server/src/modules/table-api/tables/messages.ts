@@ -1,10 +1,11 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { messagesColumnRules, messagesTable } from '@campuscollab/shared';
 import type { MessagesTable } from '../../../db/schema';
 import { refuse } from './refusals';
 import { generateRowId } from './ids';
 import type { TablePolicy } from './types';
-import { areInBlock, notInBlockWith } from './visibility';
+import { dynamicDb } from '../table-request';
+import { inBlockWith, notInBlockWith } from './visibility';
 
 /**
  * Direct messages: the recipient reads, marks read (once, no way back: docs/product.md §4.11) and
@@ -30,17 +31,22 @@ export const messagesPolicy: TablePolicy = {
     if (row.recipient_id === user.id) {
       throw refuse.invalid('You cannot message yourself');
     }
-    const recipient = await trx
+    // One query for both checks: on PostgreSQL each query is a round trip that holds a pooled
+    // connection inside the write's transaction.
+    const recipient = await dynamicDb({ db: trx })
       .selectFrom('auth_accounts')
-      .select('id')
-      .where('id', '=', String(row.recipient_id))
+      .select((eb) => [
+        'auth_accounts.id',
+        sql<boolean>`${inBlockWith(eb, 'auth_accounts.id', user.id)}`.as('blocked'),
+      ])
+      .where('auth_accounts.id', '=', String(row.recipient_id))
       .executeTakeFirst();
     if (!recipient) {
       throw refuse.missingReference('The recipient does not exist');
     }
     // The same words whoever blocked whom: the blocker learns nothing new, and the blocked
     // student is not told "you were blocked", which invites retaliation (docs/security.md).
-    if (await areInBlock(trx, user.id, recipient.id)) {
+    if (recipient.blocked) {
       throw refuse.forbidden('You can’t message this student');
     }
     return {

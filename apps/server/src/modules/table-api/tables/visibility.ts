@@ -1,5 +1,4 @@
-import type { Expression, Kysely, SqlBool } from 'kysely';
-import type { Database } from '../../../db/schema';
+import type { Expression, SqlBool } from 'kysely';
 import type { TableExpressions } from './types';
 
 /**
@@ -49,18 +48,3 @@ export const notHiddenFrom = (
   userId: string,
 ): Expression<SqlBool> =>
   eb.or([eb(`${table}.hidden_at`, 'is', null), eb(`${table}.${ownerColumn}`, '=', userId)]);
-
-/** For writes: whether two accounts are in a block, either way. */
-export async function areInBlock(db: Kysely<Database>, one: string, other: string) {
-  const found = await db
-    .selectFrom('blocks')
-    .select('id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('blocker_id', '=', one), eb('blocked_id', '=', other)]),
-        eb.and([eb('blocker_id', '=', other), eb('blocked_id', '=', one)]),
-      ]),
-    )
-    .executeTakeFirst();
-  return found !== undefined;
-}
