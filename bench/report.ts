@@ -2,6 +2,9 @@ import os from 'node:os';
 import { renderLighthouseTable, type LighthouseScore } from './lighthouse';
 import type { LoadOptions, LoadResult } from './load';
 import type { PageWeight } from './page-weight';
+import type { RealtimeRow } from './realtime/bench';
+import { renderRealtime } from './realtime/report';
+import { renderStartup, type StartupResult } from './startup';
 import {
   checksFor,
   describeMiss,
@@ -47,6 +50,8 @@ export interface Measurements {
   load: LoadOptions;
   weights: PageWeight[];
   scores: LighthouseScore[];
+  realtime: RealtimeRow[];
+  startup: StartupResult | null;
   /** How many instances `--instances` started on the one database; 1 unless given. */
   instances?: number;
 }
@@ -258,6 +263,8 @@ export function renderReport(input: ReportInput): string {
     '',
     ...renderSeeds(input),
     ...renderInstances(input),
+    ...(input.realtime.length > 0 ? [renderRealtime(input.realtime)] : []),
+    ...(input.startup ? ['## Start and footprint', '', renderStartup(input.startup), ''] : []),
     ...renderWeb(input),
     '',
   ].join('\n');

@@ -13,7 +13,9 @@ import { DEFAULT_LOAD, type LoadOptions } from './load';
 import { buildWebApp, measurePageWeight, type PageWeight } from './page-weight';
 import { openPostgresServer } from './postgres-server';
 import { renderReport, type PathResult, type Previous, type SeedResult } from './report';
+import { DEFAULT_REALTIME_OPTIONS, runRealtimeBench, type RealtimeRow } from './realtime/bench';
 import { SCENARIOS } from './scenarios';
+import { measureStartup, type StartupResult } from './startup';
 import { TARGETS, type DatabaseName } from './targets';
 
 const log = (line: string) => console.log(`[bench] ${line}`);
@@ -33,6 +35,8 @@ function parseOptions() {
       'skip-web': { type: 'boolean', default: false },
       instances: { type: 'string', default: '1' },
       out: { type: 'string', default: 'bench/results.md' },
+      'skip-realtime': { type: 'boolean', default: false },
+      'skip-startup': { type: 'boolean', default: false },
     },
   });
   const sizes = (values.quick ? '1000' : values.sizes).split(',').map(Number);
@@ -64,7 +68,17 @@ function parseOptions() {
     (s) => only.length === 0 || only.some((text) => s.name.includes(text)),
   );
   const out = path.resolve(values.out);
-  return { sizes, databases, load, scenarios, web: !values['skip-web'], instances, out };
+  return {
+    sizes,
+    databases,
+    load,
+    scenarios,
+    web: !values['skip-web'],
+    realtime: !values['skip-realtime'],
+    startup: !values['skip-startup'],
+    instances,
+    out,
+  };
 }
 
 type Options = ReturnType<typeof parseOptions>;
@@ -82,38 +96,56 @@ function readPrevious(out: string): Previous | null {
   }
 }
 
-async function benchDatabase(database: DatabaseName, options: Options, lighthouse: boolean) {
-  const server = database === 'PostgreSQL' ? await openPostgresServer() : null;
-  if (server) log(`PostgreSQL: ${server.origin}`);
+async function benchDatabase(
+  database: DatabaseName,
+  options: Options,
+  lighthouse: boolean,
+  postgresUrl: string | undefined,
+) {
   const results: PathResult[] = [];
   const seeds: SeedResult[] = [];
   let scores: LighthouseScore[] = [];
   const smallest = new Map<string, number>();
-  try {
-    for (const [index, size] of options.sizes.entries()) {
-      const measured = await benchSize(size, {
-        database,
-        postgresUrl: server?.url,
-        targets: TARGETS[database],
-        scenarios: options.scenarios,
-        load: options.load,
-        instances: database === 'PostgreSQL' ? options.instances : 1,
-        // Once, on the first size: the landing and auth pages read no table rows.
-        lighthouse: lighthouse && index === 0,
-        smallest,
-        log,
-      });
-      if (index === 0) {
-        for (const row of measured.results) smallest.set(row.name, row.app.requestsPerSecond);
-      }
-      results.push(...measured.results);
-      seeds.push(measured.seed);
-      if (measured.scores.length > 0) scores = measured.scores;
+  for (const [index, size] of options.sizes.entries()) {
+    const measured = await benchSize(size, {
+      database,
+      postgresUrl,
+      targets: TARGETS[database],
+      scenarios: options.scenarios,
+      load: options.load,
+      instances: database === 'PostgreSQL' ? options.instances : 1,
+      // Once, on the first size: the landing and auth pages read no table rows.
+      lighthouse: lighthouse && index === 0,
+      smallest,
+      log,
+    });
+    if (index === 0) {
+      for (const row of measured.results) smallest.set(row.name, row.app.requestsPerSecond);
     }
-  } finally {
-    server?.stop();
+    results.push(...measured.results);
+    seeds.push(measured.seed);
+    if (measured.scores.length > 0) scores = measured.scores;
   }
   return { results, seeds, scores };
+}
+
+/**
+ * Sockets on one instance over SQLite, then the same fan-out over two instances sharing
+ * PostgreSQL (their cluster bus, docs/architecture.md §2.5) when PostgreSQL is measured.
+ */
+async function benchRealtime(postgresUrl: string | undefined): Promise<RealtimeRow[]> {
+  const rows = await runRealtimeBench({ ...DEFAULT_REALTIME_OPTIONS, log });
+  if (postgresUrl) {
+    rows.push(
+      ...(await runRealtimeBench({
+        ...DEFAULT_REALTIME_OPTIONS,
+        databaseUrl: postgresUrl,
+        instances: 2,
+        log,
+      })),
+    );
+  }
+  return rows;
 }
 
 async function main() {
@@ -128,11 +160,30 @@ async function main() {
   const results: PathResult[] = [];
   const seeds: SeedResult[] = [];
   let scores: LighthouseScore[] = [];
-  for (const [index, database] of options.databases.entries()) {
-    const measured = await benchDatabase(database, options, options.web && index === 0);
-    results.push(...measured.results);
-    seeds.push(...measured.seeds);
-    if (measured.scores.length > 0) scores = measured.scores;
+  let realtime: RealtimeRow[] = [];
+  let startup: StartupResult | null = null;
+  const postgres = options.databases.includes('PostgreSQL') ? await openPostgresServer() : null;
+  if (postgres) log(`PostgreSQL: ${postgres.origin}`);
+  try {
+    for (const [index, database] of options.databases.entries()) {
+      const postgresUrl = database === 'PostgreSQL' ? postgres?.url : undefined;
+      const measured = await benchDatabase(
+        database,
+        options,
+        options.web && index === 0,
+        postgresUrl,
+      );
+      results.push(...measured.results);
+      seeds.push(...measured.seeds);
+      if (measured.scores.length > 0) scores = measured.scores;
+    }
+    if (options.realtime) realtime = await benchRealtime(postgres?.url);
+  } finally {
+    postgres?.stop();
+  }
+  if (options.startup) {
+    log('startup: npm start to healthy, and idle memory');
+    startup = await measureStartup();
   }
   const input = {
     date: new Date().toISOString(),
@@ -142,6 +193,8 @@ async function main() {
     load: options.load,
     weights,
     scores,
+    realtime,
+    startup,
     instances: options.instances,
   };
   const report = renderReport({ ...input, previous });
