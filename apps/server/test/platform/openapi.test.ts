@@ -132,6 +132,8 @@ describe('the API docs page', () => {
       const response = await fetch(new URL(asset, `${server.baseUrl}/api/docs`));
       expect(response.status, asset).toBe(200);
       expect(response.headers.get('content-type'), asset).toMatch(/javascript|css|image/);
+      // Read to the end: an unread body keeps its connection busy, and the server's close waits.
+      expect((await response.arrayBuffer()).byteLength, asset).toBeGreaterThan(0);
     }
     // The rest of the API keeps its policy that allows nothing.
     const health = await request(server.baseUrl, 'GET', '/api/health');
