@@ -1,5 +1,5 @@
-import { USER_COLUMNS } from './read-scenarios';
-import { get, quote, REST, toQuery, type Scenario } from './scenario-kit';
+import { collaboratorsSearch, exploreFirstPage, exploreSearch } from './read-scenarios';
+import { get, REST, toQuery, type Scenario } from './scenario-kit';
 
 type Pairs = [string, string][];
 const NEWEST_12: Pairs = [
@@ -20,61 +20,9 @@ const TEAMS = '/api/teams/campus';
  * campuses, docs/product.md §2.9 and §2.11), and the pages opened from them.
  */
 export const PAGE_SCENARIOS: Scenario[] = [
-  {
-    name: 'explore first page, all campuses',
-    source: 'features/projects/api/list-open-projects.ts (scope "all", the default)',
-    build: (w) =>
-      get(
-        `${REST}/projects?${toQuery([['select', '*'], ['status', 'eq.Open'], ...NEWEST_12])}`,
-        w.student.token,
-      ),
-    baseline: {
-      sql: `select * from projects where status = 'Open' order by created_at desc, id desc limit 12`,
-      params: () => [],
-    },
-  },
-  {
-    name: 'explore search, all campuses',
-    source: 'features/projects/api/list-open-projects.ts (search box, scope "all")',
-    build: (w) => {
-      const pattern = quote(`*${w.projectSearch}*`);
-      const filters: Pairs = [
-        ['select', '*'],
-        ['status', 'eq.Open'],
-        ['or', `(title.ilike.${pattern},description.ilike.${pattern})`],
-        ...NEWEST_12,
-      ];
-      return get(`${REST}/projects?${toQuery(filters)}`, w.student.token);
-    },
-    baseline: {
-      sql: `select * from projects where status = 'Open' and (title ILIKE ? or description ILIKE ?)
-            order by created_at desc, id desc limit 12`,
-      params: (w) => [`%${w.projectSearch}%`, `%${w.projectSearch}%`],
-    },
-  },
-  {
-    name: 'collaborators search, all campuses',
-    source: 'features/collaborators/api/list-collaborators.ts (scope "all", all roles)',
-    build: (w) => {
-      const pattern = quote(`*${w.skillSearch}*`);
-      const filters: Pairs = [
-        ['select', '*'],
-        ['user_id', `neq.${w.student.accountId}`],
-        ['or', `(name.ilike.${pattern},skills.ilike.${pattern},bio.ilike.${pattern})`],
-        ...NEWEST_12,
-      ];
-      return get(`${REST}/users?${toQuery(filters)}`, w.student.token);
-    },
-    baseline: {
-      sql: `select ${USER_COLUMNS} from users where user_id <> ?
-            and (name ILIKE ? or skills ILIKE ? or bio ILIKE ?)
-            order by created_at desc, id desc limit 12`,
-      params: (w) => {
-        const like = `%${w.skillSearch}%`;
-        return [w.student.accountId, like, like, like];
-      },
-    },
-  },
+  exploreFirstPage('all'),
+  exploreSearch('all'),
+  collaboratorsSearch('all'),
   {
     name: 'project page',
     source: 'pages/project: features/projects/api/get-project.ts, then the poster and the team',

@@ -22,67 +22,84 @@ const NEWEST_12: Pairs = [
   ['limit', '12'],
 ];
 
+/** My university (the lists' "My university" choice), or every campus (their default). */
+export type Scope = 'campus' | 'all';
+
+const campusFilter = (scope: Scope, university: string): Pairs =>
+  scope === 'campus' ? [['university', `eq.${university}`]] : [];
+const campusSql = (scope: Scope) => (scope === 'campus' ? 'and university = ?' : '');
+const campusParam = (scope: Scope, university: string) => (scope === 'campus' ? [university] : []);
+const named = (name: string, scope: Scope) => (scope === 'all' ? `${name}, all campuses` : name);
+
+export const exploreFirstPage = (scope: Scope): Scenario => ({
+  name: named('explore first page', scope),
+  source: `features/projects/api/list-open-projects.ts (scope "${scope === 'all' ? 'all' : 'university'}")`,
+  build: (w) =>
+    get(
+      `${REST}/projects?${toQuery([...OPEN, ...campusFilter(scope, w.student.university), ...NEWEST_12])}`,
+      w.student.token,
+    ),
+  baseline: {
+    sql: `select * from projects where status = 'Open' ${campusSql(scope)}
+          order by created_at desc, id desc limit 12`,
+    params: (w) => campusParam(scope, w.student.university),
+  },
+});
+
+export const exploreSearch = (scope: Scope): Scenario => ({
+  name: named('explore search', scope),
+  source: 'features/projects/api/list-open-projects.ts (search box)',
+  build: (w) => {
+    const pattern = quote(`*${w.projectSearch}*`);
+    const filters: Pairs = [
+      ...OPEN,
+      ['or', `(title.ilike.${pattern},description.ilike.${pattern})`],
+      ...campusFilter(scope, w.student.university),
+      ...NEWEST_12,
+    ];
+    return get(`${REST}/projects?${toQuery(filters)}`, w.student.token);
+  },
+  baseline: {
+    sql: `select * from projects where status = 'Open' and (title ILIKE ? or description ILIKE ?)
+          ${campusSql(scope)} order by created_at desc, id desc limit 12`,
+    params: (w) => [
+      `%${w.projectSearch}%`,
+      `%${w.projectSearch}%`,
+      ...campusParam(scope, w.student.university),
+    ],
+  },
+});
+
+export const collaboratorsSearch = (scope: Scope): Scenario => ({
+  name: named(scope === 'all' ? 'collaborators search' : 'collaborators skill search', scope),
+  source: 'features/collaborators/api/list-collaborators.ts (all roles)',
+  build: (w) => {
+    const pattern = quote(`*${w.skillSearch}*`);
+    const filters: Pairs = [
+      ['select', '*'],
+      ['user_id', `neq.${w.student.accountId}`],
+      ['or', `(name.ilike.${pattern},skills.ilike.${pattern},bio.ilike.${pattern})`],
+      ...campusFilter(scope, w.student.university),
+      ...NEWEST_12,
+    ];
+    return get(`${REST}/users?${toQuery(filters)}`, w.student.token);
+  },
+  baseline: {
+    sql: `select ${USER_COLUMNS} from users where user_id <> ?
+          and (name ILIKE ? or skills ILIKE ? or bio ILIKE ?) ${campusSql(scope)}
+          order by created_at desc, id desc limit 12`,
+    params: (w) => {
+      const like = `%${w.skillSearch}%`;
+      return [w.student.accountId, like, like, like, ...campusParam(scope, w.student.university)];
+    },
+  },
+});
+
 /** The reads a signed-in student's pages make first; each has a bare baseline. */
 export const READ_SCENARIOS: Scenario[] = [
-  {
-    name: 'explore first page',
-    source: 'features/projects/api/list-open-projects.ts (scope "mine", the default)',
-    build: (w) => {
-      const campus: Pairs = [['university', `eq.${w.student.university}`]];
-      return get(
-        `${REST}/projects?${toQuery([...OPEN, ...campus, ...NEWEST_12])}`,
-        w.student.token,
-      );
-    },
-    baseline: {
-      sql: `select * from projects where status = 'Open' and university = ?
-            order by created_at desc, id desc limit 12`,
-      params: (w) => [w.student.university],
-    },
-  },
-  {
-    name: 'explore search',
-    source: 'features/projects/api/list-open-projects.ts (search box)',
-    build: (w) => {
-      const pattern = quote(`*${w.projectSearch}*`);
-      const filters: Pairs = [
-        ...OPEN,
-        ['or', `(title.ilike.${pattern},description.ilike.${pattern})`],
-        ['university', `eq.${w.student.university}`],
-        ...NEWEST_12,
-      ];
-      return get(`${REST}/projects?${toQuery(filters)}`, w.student.token);
-    },
-    baseline: {
-      sql: `select * from projects where status = 'Open' and (title ILIKE ? or description ILIKE ?)
-            and university = ? order by created_at desc, id desc limit 12`,
-      params: (w) => [`%${w.projectSearch}%`, `%${w.projectSearch}%`, w.student.university],
-    },
-  },
-  {
-    name: 'collaborators skill search',
-    source: 'features/collaborators/api/list-collaborators.ts (own campus, all roles)',
-    build: (w) => {
-      const pattern = quote(`*${w.skillSearch}*`);
-      const filters: Pairs = [
-        ['select', '*'],
-        ['user_id', `neq.${w.student.accountId}`],
-        ['or', `(name.ilike.${pattern},skills.ilike.${pattern},bio.ilike.${pattern})`],
-        ['university', `eq.${w.student.university}`],
-        ...NEWEST_12,
-      ];
-      return get(`${REST}/users?${toQuery(filters)}`, w.student.token);
-    },
-    baseline: {
-      sql: `select ${USER_COLUMNS} from users where user_id <> ?
-            and (name ILIKE ? or skills ILIKE ? or bio ILIKE ?) and university = ?
-            order by created_at desc, id desc limit 12`,
-      params: (w) => {
-        const like = `%${w.skillSearch}%`;
-        return [w.student.accountId, like, like, like, w.student.university];
-      },
-    },
-  },
+  exploreFirstPage('campus'),
+  exploreSearch('campus'),
+  collaboratorsSearch('campus'),
   {
     name: 'leaderboard',
     source: 'features/leaderboard/api/list-campus-leaderboard.ts (the columns the page shows)',

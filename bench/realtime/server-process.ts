@@ -1,15 +1,7 @@
-import { mkdtempSync, openSync, readdirSync, readSync, rmSync } from 'node:fs';
+import { openSync, readdirSync, readSync } from 'node:fs';
 import { getHeapStatistics } from 'node:v8';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
-import {
-  buildApp,
-  loadConfig,
-  openPostgres,
-  openSqlite,
-  type DatabaseKind,
-} from '@campuscollab/server/testing';
+import type { DatabaseKind } from '@campuscollab/server/testing';
+import { startBenchApp } from '../bench-app';
 import { serveRequests } from './ipc';
 
 /**
@@ -22,8 +14,6 @@ export interface ServerMemory {
   rss: number;
   heapUsed: number;
 }
-
-export const BENCH_SECRET = 'bench-secret-that-is-long-enough-for-hs256-signing';
 
 // Opened now: with every descriptor taken by sockets, process.memoryUsage() cannot open
 // /proc/self/statm (EMFILE), and the count of sockets held is what is being measured.
@@ -46,40 +36,21 @@ function openDescriptors(): number | null {
 
 const kind = process.env.BENCH_DB_KIND as DatabaseKind;
 const location = process.env.BENCH_DB_LOCATION!;
-const database = kind === 'sqlite' ? openSqlite(location) : openPostgres(location);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'campuscollab-bench-realtime-'));
-const config = loadConfig({
-  NODE_ENV: 'production',
-  PORT: '0',
-  DATA_DIR: dataDir,
-  JWT_SECRET: BENCH_SECRET,
-  // Every sign-in comes from one address; the sockets are spread over many (realtime/bench.ts).
+// Every sign-in comes from one address; the sockets are spread over many (realtime/bench.ts).
+const app = await startBenchApp(kind, location, {
   AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
   AUTH_EMAIL_RATE_LIMIT_PER_HOUR: '100000000',
-  LOG_LEVEL: 'silent',
 });
-const app = await buildApp({
-  config,
-  database,
-  jwtSecret: BENCH_SECRET,
-  logger: pino({ level: 'silent' }),
-});
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const port = typeof address === 'object' && address ? address.port : 0;
 
 let closing = false;
 process.on('SIGTERM', () => {
   if (closing) return;
   closing = true;
-  void app.close().finally(() => {
-    rmSync(dataDir, { recursive: true, force: true });
-    process.exit(0);
-  });
+  void app.close().finally(() => process.exit(0));
 });
 
 serveRequests((request: ServerRequest | { type: 'url' }) => {
-  if (request.type === 'url') return `http://127.0.0.1:${port}`;
+  if (request.type === 'url') return app.url;
   if (request.type === 'fds') return openDescriptors();
   // Twice: the first collection may leave finalizers whose objects the second one frees.
   globalThis.gc?.();

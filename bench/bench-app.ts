@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import {
+  buildApp,
+  loadConfig,
+  openPostgres,
+  openSqlite,
+  type DatabaseKind,
+} from '@campuscollab/server/testing';
+
+export const BENCH_SECRET = 'bench-secret-that-is-long-enough-for-hs256-signing';
+
+/**
+ * The real app as production builds it, silent, on a free loopback port over an already seeded
+ * database, with a data folder of its own. `settings` adds environment variables: the rate
+ * limits a benchmark raises, since all its requests come from a few addresses.
+ */
+export async function startBenchApp(
+  kind: DatabaseKind,
+  location: string,
+  settings: Record<string, string>,
+) {
+  const database = kind === 'sqlite' ? openSqlite(location) : openPostgres(location);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'campuscollab-bench-data-'));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    JWT_SECRET: BENCH_SECRET,
+    LOG_LEVEL: 'silent',
+    ...settings,
+  });
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: BENCH_SECRET,
+    logger: pino({ level: 'silent' }),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
