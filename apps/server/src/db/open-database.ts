@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { sql } from 'kysely';
 import { openPostgres } from './dialects/postgres';
 import { openSqlite } from './dialects/sqlite';
 import type { DatabaseHandle } from './dialects/types';
@@ -29,6 +30,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
           `The database lacks ${pending.length} migration(s) (${pending.join(', ')}) and MIGRATE_ON_START is false: run npm run migrate first`,
         );
       }
+    }
+    if (handle.kind === 'sqlite') {
+      // Migrations (or a crash) leave pages in the write-ahead log. Moving them into the file
+      // now, before any request, lets the checkpoint worker wait for the first write
+      // (dialects/sqlite-checkpoints.ts): a server that only reads never starts it.
+      await sql`pragma wal_checkpoint(TRUNCATE)`.execute(handle.db);
     }
   } catch (error) {
     await handle.close();

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
+import { loadPg } from './load-pg';
 import type { JobLeadership } from './periodic-jobs';
 
 /** The first key of every advisory lock the server takes, so they cannot meet another app's. */
@@ -29,7 +30,8 @@ export function createAdvisoryLeadership(
   };
   const connect = () => {
     client ??= (async () => {
-      const connection = new pg.Client({ connectionString, keepAlive: true });
+      const { Client } = loadPg();
+      const connection = new Client({ connectionString, keepAlive: true });
       connection.on('error', (error) => {
         log.warn({ err: error }, 'the periodic jobs connection was lost');
         forget();
@@ -84,7 +86,8 @@ export async function withAdvisoryLock<T>(
   name: string,
   work: () => Promise<T>,
 ): Promise<T> {
-  const connection = new pg.Client({ connectionString });
+  const { Client } = loadPg();
+  const connection = new Client({ connectionString });
   // A lost connection fails the query below; it must not also crash the process.
   connection.on('error', () => {});
   await connection.connect();
@@ -117,7 +120,8 @@ export function createAdvisoryLocks(
   connectionString: string,
   options: { max: number },
 ): AdvisoryLocks {
-  const pool = new pg.Pool({ connectionString, max: options.max, idleTimeoutMillis: 10_000 });
+  const { Pool } = loadPg();
+  const pool = new Pool({ connectionString, max: options.max, idleTimeoutMillis: 10_000 });
   // An idle connection lost must not crash the process; the next lock opens another.
   pool.on('error', () => {});
 

@@ -1,5 +1,6 @@
 import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
+import { loadPg } from '../../lib/load-pg';
 import { isDataException, PostgrestCode } from '../../lib/postgrest/error-codes';
 import { CompiledQueries } from '../compiled-queries/compiled-queries';
 import type { Database } from '../schema';
@@ -15,7 +16,7 @@ const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === INT8_OID
       ? (value: string) => Number.parseInt(value, 10)
-      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      : loadPg().types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 const CONSTRAINT_KINDS: Record<string, ConstraintViolation['kind']> = {
@@ -32,7 +33,8 @@ export function openPostgres(
   connectionString: string,
   options: OpenOptions & { poolSize?: number } = {},
 ): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: options.poolSize ?? DEFAULT_POOL_SIZE, types });
+  const { Pool } = loadPg();
+  const pool = new Pool({ connectionString, max: options.poolSize ?? DEFAULT_POOL_SIZE, types });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = new Kysely<Database>({

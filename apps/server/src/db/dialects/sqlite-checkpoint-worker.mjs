@@ -41,6 +41,8 @@ const checkpoint = () => {
   }
 };
 
+// Started because the log grew: the first pass is due at once.
+checkpoint();
 const timer = setInterval(checkpoint, intervalMs);
 port.on('message', () => {
   clearInterval(timer);

@@ -4,6 +4,8 @@ import {
   existsSync,
   mkdtempSync,
   openSync,
+  readdirSync,
+  readlinkSync,
   readSync,
   rmSync,
   statSync,
@@ -88,6 +90,39 @@ describe('SQLite checkpoints', () => {
     }
     expect(restarts()).toBeGreaterThan(before);
     await database.close();
+  });
+
+  it('opens the worker and its connection only once the log grows', async () => {
+    const first = open();
+    await sql`create table notes (body text not null)`.execute(first.db);
+    await first.database.close();
+    // Each connection holds the database file open: the server's own, then the worker's.
+    const connections = () =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`) === first.file;
+        } catch {
+          return false; // closed since it was listed
+        }
+      }).length;
+    const waitFor = async (count: number, intervals: number) => {
+      const deadline = Date.now() + CHECKPOINT_INTERVAL_MS * intervals;
+      while (connections() !== count && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return connections();
+    };
+
+    const database = openSqlite(first.file);
+    const db = database.db as unknown as Kysely<{ notes: { body: string } }>;
+    await db.selectFrom('notes').selectAll().execute();
+    await new Promise((resolve) => setTimeout(resolve, CHECKPOINT_INTERVAL_MS * 2.5));
+    expect(connections()).toBe(1);
+
+    await db.insertInto('notes').values({ body: 'x' }).execute();
+    expect(await waitFor(2, 5)).toBe(2);
+    await database.close();
+    expect(connections()).toBe(0);
   });
 
   it('lets a script that closes its database finish', async () => {

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -56,27 +57,56 @@ export interface Checkpoints {
  */
 export function checkpointInBackground(file: string, handlers: CheckpointHandlers): Checkpoints {
   const { finish, onError } = handlers;
-  const workerData: CheckpointWorkerData = {
-    file,
-    intervalMs: CHECKPOINT_INTERVAL_MS,
-    maxPasses: MAX_PASSES,
-    fewFrames: FEW_FRAMES,
+  let worker: Worker | null = null;
+  let exited: Promise<void> = Promise.resolve();
+
+  const start = () => {
+    const workerData: CheckpointWorkerData = {
+      file,
+      intervalMs: CHECKPOINT_INTERVAL_MS,
+      maxPasses: MAX_PASSES,
+      fewFrames: FEW_FRAMES,
+    };
+    worker = new Worker(WORKER, { workerData });
+    // A server that forgets to close its database may still exit.
+    worker.unref();
+    worker.on('message', (message: CheckpointWorkerMessage) => {
+      if ('finish' in message) finish();
+      else onError(message.error);
+    });
+    worker.on('error', (error) => onError(error.message));
+    const running = worker;
+    exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
   };
-  const worker = new Worker(WORKER, { workerData });
-  // A server that forgets to close its database may still exit.
-  worker.unref();
-  worker.on('message', (message: CheckpointWorkerMessage) => {
-    if ('finish' in message) finish();
-    else onError(message.error);
-  });
-  worker.on('error', (error) => onError(error.message));
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+
+  // The worker and its connection cost a server about 14 MB, which one that only reads (or
+  // sits idle) never needs: it starts once the log grows. Until then the log holds at most
+  // what it held when the database was opened (open-database.ts moves that out at start-up),
+  // and closing the last connection moves the rest.
+  let lastSize = logSize(file);
+  const watch = setInterval(() => {
+    const size = logSize(file);
+    const grew = size > lastSize;
+    lastSize = size;
+    if (!grew) return;
+    clearInterval(watch);
+    start();
+  }, CHECKPOINT_INTERVAL_MS);
+  watch.unref();
+
   return {
     async stop() {
+      clearInterval(watch);
+      if (!worker) return;
       // Held open again until the worker is gone: nothing else may keep the process alive.
       worker.ref();
       worker.postMessage('stop');
       await exited;
     },
   };
+}
+
+/** The write-ahead log's size in bytes; it only grows while nothing checkpoints it. */
+function logSize(file: string): number {
+  return statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0;
 }

@@ -6,7 +6,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
  * though the address is the owner's alone (users.email is owner-only). It now holds the poster's
  * profile name: this replaces every stored address, and two triggers keep the name current when
  * a profile is created or renamed, whichever way the change comes (the table API, an upsert,
- * raw SQL). The UPDATE finds the poster's projects through projects_owner_idx (posted_by_id).
+ * raw SQL). The UPDATE finds the poster's projects through its owner index (migration 021).
  * The fallback is the one notification emails use for a student without a profile. Triggers
  * go with their table: a later migration that rebuilds users on SQLite must create them again.
  */

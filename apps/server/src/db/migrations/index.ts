@@ -17,6 +17,7 @@ import * as cluster from './017-cluster';
 import * as skillTags from './018-skill-tags';
 import * as teamReads from './019-team-reads';
 import * as safety from './020-safety';
+import * as ownerRecentIndex from './021-owner-recent-index';
 
 /** Every migration, in order. Names sort the way they must run. */
 export const migrations = {
@@ -39,4 +40,5 @@ export const migrations = {
   '018-skill-tags': skillTags,
   '019-team-reads': teamReads,
   '020-safety': safety,
+  '021-owner-recent-index': ownerRecentIndex,
 };

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
+import { loadPg } from '../load-pg';
 import type { Database } from '../../db/schema';
 import type { ClusterBus, ClusterHandler } from './cluster-bus';
 
@@ -117,7 +118,8 @@ export async function createPostgresBus<Topics extends object>(
   };
 
   const connect = async () => {
-    const client = new pg.Client({
+    const { Client } = loadPg();
+    const client = new Client({
       connectionString: options.connectionString,
       application_name: `${LISTENER_NAME} ${instanceId}`,
     });

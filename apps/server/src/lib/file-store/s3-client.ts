@@ -1,4 +1,4 @@
-import { S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 
 export interface S3Location {
   bucket: string;
@@ -12,9 +12,11 @@ export interface S3Location {
 /**
  * A client for the configured bucket. Credentials come from the SDK's usual chain
  * (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, a profile, an instance role), never from our
- * own configuration, so they are never in it to leak.
+ * own configuration, so they are never in it to leak. The SDK loads here, only for a bucket: a
+ * server that keeps its files on disk never loads it (docs/architecture.md §2.1).
  */
-export function createS3Client(location: S3Location): S3Client {
+export async function createS3Client(location: S3Location): Promise<S3Client> {
+  const { S3Client } = await import('@aws-sdk/client-s3');
   return new S3Client({
     region: location.region,
     endpoint: location.endpoint,

@@ -1,14 +1,6 @@
-import {
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  S3ServiceException,
-  type ListObjectsV2CommandOutput,
-  type S3Client,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type * as S3Commands from '@aws-sdk/client-s3';
+import type { ListObjectsV2CommandOutput, S3Client } from '@aws-sdk/client-s3';
+import type { Upload as S3Upload } from '@aws-sdk/lib-storage';
 import { Readable } from 'node:stream';
 import {
   FileChangedError,
@@ -21,7 +13,8 @@ import {
 import { splitKey, splitPrefix } from './keys';
 
 export interface S3FileStoreOptions {
-  client: S3Client;
+  /** The bucket's client, or its promise (s3-client.ts loads the SDK on demand). */
+  client: S3Client | Promise<S3Client>;
   bucket: string;
   /** Keys per ListObjectsV2 page and so per DeleteObjects batch; S3 allows at most 1000. */
   pageSize?: number;
@@ -35,8 +28,23 @@ const MIN_PART_SIZE = 5 * 1024 * 1024;
 // about 10 MiB of memory, and still overlap reading the next part with sending the last.
 const PARTS_IN_FLIGHT = 2;
 
+/**
+ * The SDK, loaded when the first store is made: a server that keeps its files on disk never
+ * loads it (docs/architecture.md §2.1). Its commands are classes, so they are read from here.
+ */
+let sdk: Promise<S3Sdk> | undefined;
+interface S3Sdk {
+  s3: typeof S3Commands;
+  Upload: typeof S3Upload;
+}
+const loadSdk = () =>
+  (sdk ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(
+    ([s3, storage]) => ({ s3, Upload: storage.Upload }),
+  ));
+
+// An answer of the service carries its status; a failure on the way there (DNS, a reset) not.
 const statusOf = (error: unknown): number | undefined =>
-  error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+  (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
 
 /**
  * A conditional write lost: 412 when the object exists, and 409 ConditionalRequestConflict when
@@ -66,14 +74,22 @@ const lostConditionalWrite = (error: unknown) => {
  *   FileChangedError when read, where the disk store would still serve the old version.
  */
 export function createS3FileStore(options: S3FileStoreOptions): FileStore {
-  const { client, bucket } = options;
+  const { bucket } = options;
+  // Each request first waits for the SDK and the client, ready long before the first one.
+  const ready = Promise.all([loadSdk(), options.client]).then(([loaded, client]) => ({
+    ...loaded,
+    client,
+  }));
+  // Not lost when nothing asks before it fails: each request then fails with the cause.
+  ready.catch(() => {});
   const pageSize = Math.min(options.pageSize ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
   const partSize = Math.max(options.partSize ?? MIN_PART_SIZE, MIN_PART_SIZE);
 
   const statKey = async (key: string): Promise<StoredFileInfo | null> => {
     splitKey(key);
+    const { s3, client } = await ready;
     try {
-      const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+      const head = await client.send(new s3.HeadObjectCommand({ Bucket: bucket, Key: key }));
       return {
         key,
         size: head.ContentLength ?? 0,
@@ -88,10 +104,11 @@ export function createS3FileStore(options: S3FileStoreOptions): FileStore {
 
   /** Every page of the listing under `prefix`, one at a time. */
   async function* pages(prefix: string): AsyncGenerator<ListObjectsV2CommandOutput> {
+    const { s3, client } = await ready;
     let token: string | undefined;
     do {
       const page = await client.send(
-        new ListObjectsV2Command({
+        new s3.ListObjectsV2Command({
           Bucket: bucket,
           Prefix: prefix,
           MaxKeys: pageSize,
@@ -104,8 +121,9 @@ export function createS3FileStore(options: S3FileStoreOptions): FileStore {
   }
 
   const hasFolder = async (key: string) => {
+    const { s3, client } = await ready;
     const page = await client.send(
-      new ListObjectsV2Command({ Bucket: bucket, Prefix: `${key}/`, MaxKeys: 1 }),
+      new s3.ListObjectsV2Command({ Bucket: bucket, Prefix: `${key}/`, MaxKeys: 1 }),
     );
     return (page.KeyCount ?? page.Contents?.length ?? 0) > 0;
   };
@@ -134,10 +152,11 @@ export function createS3FileStore(options: S3FileStoreOptions): FileStore {
     range: ByteRange | undefined,
     signal: AbortSignal,
   ): AsyncGenerator<Buffer> {
+    const { s3, client } = await ready;
     let body: Readable;
     try {
       const answer = await client.send(
-        new GetObjectCommand({
+        new s3.GetObjectCommand({
           Bucket: bucket,
           Key: key,
           IfMatch: etag,
@@ -169,6 +188,7 @@ export function createS3FileStore(options: S3FileStoreOptions): FileStore {
         body.destroy();
         throw error;
       }
+      const { Upload, client } = await ready;
       const upload = new Upload({
         client,
         queueSize: PARTS_IN_FLIGHT,
@@ -217,12 +237,14 @@ export function createS3FileStore(options: S3FileStoreOptions): FileStore {
 
     async remove(key) {
       if (!(await statKey(key))) return false;
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      const { s3, client } = await ready;
+      await client.send(new s3.DeleteObjectCommand({ Bucket: bucket, Key: key }));
       return true;
     },
 
     async removePrefix(prefix) {
       splitPrefix(prefix);
+      const { s3, client } = await ready;
       for await (const page of pages(prefix)) {
         const objects = (page.Contents ?? []).flatMap((object) =>
           object.Key ? [{ Key: object.Key }] : [],
@@ -230,7 +252,10 @@ export function createS3FileStore(options: S3FileStoreOptions): FileStore {
         if (objects.length === 0) continue;
         // One page is at most 1000 keys, the most one DeleteObjects takes.
         const result = await client.send(
-          new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: objects, Quiet: true } }),
+          new s3.DeleteObjectsCommand({
+            Bucket: bucket,
+            Delete: { Objects: objects, Quiet: true },
+          }),
         );
         const failed = result.Errors ?? [];
         if (failed.length > 0) {

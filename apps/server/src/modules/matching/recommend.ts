@@ -37,19 +37,29 @@ export async function findMe(database: DatabaseHandle, user: RequestUser): Promi
   };
 }
 
-/** My tags: skills and interests both say what I would like to work on. */
-const myTags = (db: Kysely<DynamicDatabase>, me: Me) =>
-  db
+/**
+ * My tags: skills and interests both say what I would like to work on. Read first, as a list:
+ * the ranking then looks each candidate's tags up by primary key, where SQLite would plan a
+ * subquery in their place as an index built over every tag row.
+ */
+async function myTags(db: Kysely<DynamicDatabase>, me: Me): Promise<string[]> {
+  if (me.profileId === null) return [];
+  const rows = await db
     .selectFrom('profile_tags')
     .select('profile_tags.tag')
-    .where('profile_tags.profile_id', '=', me.profileId ?? '');
+    .distinct()
+    .where('profile_tags.profile_id', '=', me.profileId)
+    .execute();
+  return rows.map((row) => String(row.tag));
+}
 
 /** The gaps of my open projects: skills they need that I do not have myself. */
-const myGaps = (db: Kysely<DynamicDatabase>, me: Me) =>
-  db
+async function myGaps(db: Kysely<DynamicDatabase>, me: Me): Promise<string[]> {
+  const rows = await db
     .selectFrom('project_tags')
     .innerJoin('projects', 'projects.id', 'project_tags.project_id')
     .select('project_tags.tag')
+    .distinct()
     .where('projects.posted_by_id', '=', me.accountId)
     .where('projects.status', '=', 'Open')
     .where(
@@ -60,7 +70,12 @@ const myGaps = (db: Kysely<DynamicDatabase>, me: Me) =>
         .select('profile_tags.tag')
         .where('profile_tags.profile_id', '=', me.profileId ?? '')
         .where('profile_tags.kind', '=', 'skill'),
-    );
+    )
+    .execute();
+  return rows.map((row) => String(row.tag));
+}
+
+const NOTHING: RecommendationPage = { items: [], nextOffset: null };
 
 function page(rows: Row[], query: MatchQuery): { rows: Row[]; nextOffset: number | null } {
   const more = rows.length > query.limit;
@@ -72,9 +87,17 @@ function page(rows: Row[], query: MatchQuery): { rows: Row[]; nextOffset: number
 }
 
 /**
+ * How many of the newest rows in scope a recommendation ranks by shared tags. Ranking every row
+ * that shares a tag cost more with every project and student the campus added (at 100,000 a
+ * request took seconds); ranking a window of the newest costs the same at a thousand rows as at
+ * a million (docs/product.md §7.11).
+ */
+export const CANDIDATE_WINDOW = 300;
+
+/**
  * Open projects of others whose needed skills overlap my skills and interests, most shared tags
- * first, then my campus, my city, newest. The read policy is the table API's own, so whatever
- * hides a project from Explore hides it here too.
+ * first, then my campus, my city, newest, among the newest open projects in scope. The read
+ * policy is the table API's own, so whatever hides a project from Explore hides it here too.
  */
 export async function recommendProjects(
   database: DatabaseHandle,
@@ -83,12 +106,11 @@ export async function recommendProjects(
 ): Promise<RecommendationPage> {
   const db = dynamicDb(database);
   const me = await findMe(database, user);
-  if (me.profileId === null) return { items: [], nextOffset: null };
-  let select = db
-    .selectFrom('project_tags')
-    .innerJoin('projects', 'projects.id', 'project_tags.project_id')
-    .select(publicColumns(projectsPolicy))
-    .where('project_tags.tag', 'in', myTags(db, me))
+  const tags = await myTags(db, me);
+  if (tags.length === 0) return NOTHING;
+  let candidates = db
+    .selectFrom('projects')
+    .select('projects.id')
     .where((eb) => projectsPolicy.canRead(eb, user))
     .where('projects.status', '=', 'Open')
     .where('projects.posted_by_id', '<>', user.id)
@@ -106,7 +128,7 @@ export async function recommendProjects(
     .where((eb) => inScope(eb, 'projects', query.scope, me));
   if (query.search) {
     const term = query.search;
-    select = select.where((eb) =>
+    candidates = candidates.where((eb) =>
       eb.or([
         contains(database, 'projects.title', term),
         contains(database, 'projects.description', term),
@@ -115,7 +137,7 @@ export async function recommendProjects(
   }
   if (query.skill) {
     const skill = query.skill;
-    select = select.where((eb) =>
+    candidates = candidates.where((eb) =>
       eb.exists(
         eb
           .selectFrom('project_tags as chosen')
@@ -125,25 +147,47 @@ export async function recommendProjects(
       ),
     );
   }
-  let ordered = select.groupBy('projects.id').orderBy(sql`count(project_tags.tag) desc`);
-  for (const order of closenessOrder('projects', me)) ordered = ordered.orderBy(order);
-  const rows = await ordered
-    .limit(query.limit + 1)
-    .offset(query.offset)
-    .execute();
-  const result = page(rows, query);
+  const newest = candidates
+    .select(['projects.university', 'projects.city', 'projects.created_at'])
+    .orderBy('projects.created_at', 'desc')
+    .orderBy('projects.id', 'desc')
+    .limit(CANDIDATE_WINDOW);
+  // CROSS JOIN keeps SQLite to this order, the window first; PostgreSQL plans it as the inner
+  // join it is. Left free, SQLite would start from every project with one of my tags.
+  let ranked = db
+    .selectFrom(newest.as('candidate'))
+    .crossJoin('project_tags')
+    .whereRef('project_tags.project_id', '=', 'candidate.id')
+    .where('project_tags.tag', 'in', tags)
+    .select('candidate.id')
+    // Every column the order reads: PostgreSQL knows no key of a subquery to infer them from.
+    .groupBy(['candidate.id', 'candidate.university', 'candidate.city', 'candidate.created_at'])
+    .orderBy(sql`count(project_tags.tag) desc`);
+  for (const order of closenessOrder('candidate', me)) ranked = ranked.orderBy(order);
+  const result = page(
+    await ranked
+      .limit(query.limit + 1)
+      .offset(query.offset)
+      .execute(),
+    query,
+  );
   const ids = result.rows.map((row) => String(row.id));
-  const labels =
-    ids.length === 0
-      ? []
-      : await db
-          .selectFrom('project_tags')
-          .select(['project_tags.project_id as owner', 'project_tags.label'])
-          .where('project_tags.project_id', 'in', ids)
-          .where('project_tags.tag', 'in', myTags(db, me))
-          .execute();
+  if (ids.length === 0) return { items: [], nextOffset: result.nextOffset };
+  const [rows, labels] = await Promise.all([
+    db
+      .selectFrom('projects')
+      .select(publicColumns(projectsPolicy))
+      .where('projects.id', 'in', ids)
+      .execute(),
+    db
+      .selectFrom('project_tags')
+      .select(['project_tags.project_id as owner', 'project_tags.label'])
+      .where('project_tags.project_id', 'in', ids)
+      .where('project_tags.tag', 'in', tags)
+      .execute(),
+  ]);
   return {
-    items: result.rows.map((row) => ({
+    items: inRankOrder(ids, rows).map((row) => ({
       ...row,
       matches: inListOrder(row.skills_needed, labelsOf(labels, row.id)),
     })),
@@ -152,8 +196,8 @@ export async function recommendProjects(
 }
 
 /**
- * Students whose skills fill my open projects' gaps, ranked like projects. The read policy of
- * profiles applies; I am never recommended to myself.
+ * Students whose skills fill my open projects' gaps, ranked like projects, among the newest
+ * profiles in scope. The read policy of profiles applies; I am never recommended to myself.
  */
 export async function recommendPeople(
   database: DatabaseHandle,
@@ -162,18 +206,17 @@ export async function recommendPeople(
 ): Promise<RecommendationPage> {
   const db = dynamicDb(database);
   const me = await findMe(database, user);
-  let select = db
-    .selectFrom('profile_tags')
-    .innerJoin('users', 'users.id', 'profile_tags.profile_id')
-    .select(publicColumns(usersPolicy))
-    .where('profile_tags.kind', '=', 'skill')
-    .where('profile_tags.tag', 'in', myGaps(db, me))
+  const gaps = await myGaps(db, me);
+  if (gaps.length === 0) return NOTHING;
+  let candidates = db
+    .selectFrom('users')
+    .select('users.id')
     .where((eb) => usersPolicy.canRead(eb, user))
     .where('users.user_id', '<>', user.id)
     .where((eb) => inScope(eb, 'users', query.scope, me));
   if (query.search) {
     const term = query.search;
-    select = select.where((eb) =>
+    candidates = candidates.where((eb) =>
       eb.or([
         contains(database, 'users.name', term),
         contains(database, 'users.skills', term),
@@ -181,32 +224,60 @@ export async function recommendPeople(
       ]),
     );
   }
-  if (query.role) select = select.where('users.role', '=', query.role);
-  let ordered = select.groupBy('users.id').orderBy(sql`count(profile_tags.tag) desc`);
-  for (const order of closenessOrder('users', me)) ordered = ordered.orderBy(order);
-  const rows = await ordered
-    .limit(query.limit + 1)
-    .offset(query.offset)
-    .execute();
-  const result = page(rows, query);
+  if (query.role) candidates = candidates.where('users.role', '=', query.role);
+  const newest = candidates
+    .select(['users.university', 'users.city', 'users.created_at'])
+    .orderBy('users.created_at', 'desc')
+    .orderBy('users.id', 'desc')
+    .limit(CANDIDATE_WINDOW);
+  // In this order on SQLite too, as for projects.
+  let ranked = db
+    .selectFrom(newest.as('candidate'))
+    .crossJoin('profile_tags')
+    .whereRef('profile_tags.profile_id', '=', 'candidate.id')
+    .where('profile_tags.kind', '=', 'skill')
+    .where('profile_tags.tag', 'in', gaps)
+    .select('candidate.id')
+    // As for projects, every column the order reads.
+    .groupBy(['candidate.id', 'candidate.university', 'candidate.city', 'candidate.created_at'])
+    .orderBy(sql`count(profile_tags.tag) desc`);
+  for (const order of closenessOrder('candidate', me)) ranked = ranked.orderBy(order);
+  const result = page(
+    await ranked
+      .limit(query.limit + 1)
+      .offset(query.offset)
+      .execute(),
+    query,
+  );
   const ids = result.rows.map((row) => String(row.id));
-  const labels =
-    ids.length === 0
-      ? []
-      : await db
-          .selectFrom('profile_tags')
-          .select(['profile_tags.profile_id as owner', 'profile_tags.label'])
-          .where('profile_tags.profile_id', 'in', ids)
-          .where('profile_tags.kind', '=', 'skill')
-          .where('profile_tags.tag', 'in', myGaps(db, me))
-          .execute();
+  if (ids.length === 0) return { items: [], nextOffset: result.nextOffset };
+  const [rows, labels] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select(publicColumns(usersPolicy))
+      .where('users.id', 'in', ids)
+      .execute(),
+    db
+      .selectFrom('profile_tags')
+      .select(['profile_tags.profile_id as owner', 'profile_tags.label'])
+      .where('profile_tags.profile_id', 'in', ids)
+      .where('profile_tags.kind', '=', 'skill')
+      .where('profile_tags.tag', 'in', gaps)
+      .execute(),
+  ]);
   return {
-    items: result.rows.map((row) => ({
+    items: inRankOrder(ids, rows).map((row) => ({
       ...row,
       matches: inListOrder(row.skills, labelsOf(labels, row.id)),
     })),
     nextOffset: result.nextOffset,
   };
+}
+
+/** The page's rows, read by id, in the order the ranking gave their ids. */
+function inRankOrder(ids: string[], rows: Row[]): Row[] {
+  const byId = new Map(rows.map((row) => [String(row.id), row]));
+  return ids.map((id) => byId.get(id)).filter((row): row is Row => row !== undefined);
 }
 
 function labelsOf(labels: Row[], id: unknown): string[] {

@@ -49,7 +49,8 @@ function createConfiguredStore(config: Config): { store: FileStore; close(): voi
     const client = createS3Client(storage);
     return {
       store: createS3FileStore({ client, bucket: storage.bucket }),
-      close: () => client.destroy(),
+      // A client that failed to load has nothing to release; its requests report why.
+      close: () => void client.then((ready) => ready.destroy()).catch(() => {}),
     };
   }
   return { store: createDiskFileStore(path.resolve(config.dataDir, 'storage')), close: () => {} };
