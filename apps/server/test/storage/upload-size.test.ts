@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES } from '@campuscollab/shared';
+import { CHECKPOINT_INTERVAL_MS } from '../../src/db/dialects/sqlite-checkpoints';
 import { createVerifiedAccount } from '../helpers/accounts';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { listFiles, storageDirs } from './storage-client';
@@ -62,6 +63,9 @@ describe('the 50 MB upload limit', () => {
     // The first stream through a fresh process grows its heaps and socket buffers once;
     // without this warm-up that one-off growth would be counted against the upload.
     await uploadGenerated(server.baseUrl, token, `${folder}/warm-up.pdf`, 4 * MIB);
+    // The writes above start SQLite's checkpoint worker at its next look at the log (about
+    // 14 MB, once per process); counted during the upload, it would read as the upload's.
+    await new Promise((resolve) => setTimeout(resolve, CHECKPOINT_INTERVAL_MS * 2.5));
   });
   afterAll(async () => {
     await server.close();
