@@ -103,8 +103,9 @@ export async function loadWorld(
   runs = 2,
 ): Promise<BenchWorld> {
   // Each run can strand one token per connection (built, never answered), and there are 50
-  // applicants for the 50 connections: one sign-in each per run, and one to measure with.
-  const signInsPerApplicant = runs + 1;
+  // applicants for the 50 connections: one sign-in each per run, and one to measure with, for
+  // the refresh pool; and one more whose access token applies.
+  const signInsPerApplicant = runs + 2;
   const { db } = database;
   const student = await pickStudent(database);
   const applicants = await db
@@ -131,13 +132,17 @@ export async function loadWorld(
   const mainSession = await signIn(baseUrl, student.email, password);
   const small = await pickSmallCampusStudent(database);
   const smallSession = await signIn(baseUrl, small.email, password);
-  const refreshTokens = [mainSession.refresh_token];
+  // The refresh path rotates the pool's tokens; a token presented twice (a request sent again)
+  // ends its sign-in as a stolen one would. So the pool holds sign-ins of its own, never one
+  // whose access token another path uses: that path would answer 401 from then on (it did, for
+  // applies after a refresh measured three times).
+  const refreshTokens = [(await signIn(baseUrl, student.email, password)).refresh_token];
   const tokens = new Map<string, string>();
   for (const applicant of applicants) {
     for (let round = 0; round < signInsPerApplicant; round += 1) {
       const session = await signIn(baseUrl, applicant.email, password);
-      tokens.set(applicant.user_id, session.access_token);
-      refreshTokens.push(session.refresh_token);
+      if (round === 0) tokens.set(applicant.user_id, session.access_token);
+      else refreshTokens.push(session.refresh_token);
     }
   }
 
