@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DatabaseHandle } from '../../db/dialects/types';
 import type { RequestUser } from '../../plugins/authentication';
 import { dynamicDb } from '../table-api/table-request';
@@ -154,7 +154,7 @@ export async function recommendProjects(
     .limit(CANDIDATE_WINDOW);
   // CROSS JOIN keeps SQLite to this order, the window first; PostgreSQL plans it as the inner
   // join it is. Left free, SQLite would start from every project with one of my tags.
-  let ranked = db
+  const ranked = db
     .selectFrom(newest.as('candidate'))
     .crossJoin('project_tags')
     .whereRef('project_tags.project_id', '=', 'candidate.id')
@@ -163,16 +163,8 @@ export async function recommendProjects(
     // Every column the order reads: PostgreSQL knows no key of a subquery to infer them from.
     .groupBy(['candidate.id', 'candidate.university', 'candidate.city', 'candidate.created_at'])
     .orderBy(sql`count(project_tags.tag) desc`);
-  for (const order of closenessOrder('candidate', me)) ranked = ranked.orderBy(order);
-  const result = page(
-    await ranked
-      .limit(query.limit + 1)
-      .offset(query.offset)
-      .execute(),
-    query,
-  );
-  const ids = result.rows.map((row) => String(row.id));
-  if (ids.length === 0) return { items: [], nextOffset: result.nextOffset };
+  const { ids, nextOffset } = await rankedIds(ranked, me, query);
+  if (ids.length === 0) return { items: [], nextOffset };
   const [rows, labels] = await Promise.all([
     db
       .selectFrom('projects')
@@ -186,13 +178,7 @@ export async function recommendProjects(
       .where('project_tags.tag', 'in', tags)
       .execute(),
   ]);
-  return {
-    items: inRankOrder(ids, rows).map((row) => ({
-      ...row,
-      matches: inListOrder(row.skills_needed, labelsOf(labels, row.id)),
-    })),
-    nextOffset: result.nextOffset,
-  };
+  return { items: withMatches(ids, rows, labels, 'skills_needed'), nextOffset };
 }
 
 /**
@@ -231,7 +217,7 @@ export async function recommendPeople(
     .orderBy('users.id', 'desc')
     .limit(CANDIDATE_WINDOW);
   // In this order on SQLite too, as for projects.
-  let ranked = db
+  const ranked = db
     .selectFrom(newest.as('candidate'))
     .crossJoin('profile_tags')
     .whereRef('profile_tags.profile_id', '=', 'candidate.id')
@@ -241,16 +227,8 @@ export async function recommendPeople(
     // As for projects, every column the order reads.
     .groupBy(['candidate.id', 'candidate.university', 'candidate.city', 'candidate.created_at'])
     .orderBy(sql`count(profile_tags.tag) desc`);
-  for (const order of closenessOrder('candidate', me)) ranked = ranked.orderBy(order);
-  const result = page(
-    await ranked
-      .limit(query.limit + 1)
-      .offset(query.offset)
-      .execute(),
-    query,
-  );
-  const ids = result.rows.map((row) => String(row.id));
-  if (ids.length === 0) return { items: [], nextOffset: result.nextOffset };
+  const { ids, nextOffset } = await rankedIds(ranked, me, query);
+  if (ids.length === 0) return { items: [], nextOffset };
   const [rows, labels] = await Promise.all([
     db
       .selectFrom('users')
@@ -265,13 +243,33 @@ export async function recommendPeople(
       .where('profile_tags.tag', 'in', gaps)
       .execute(),
   ]);
-  return {
-    items: inRankOrder(ids, rows).map((row) => ({
-      ...row,
-      matches: inListOrder(row.skills, labelsOf(labels, row.id)),
-    })),
-    nextOffset: result.nextOffset,
-  };
+  return { items: withMatches(ids, rows, labels, 'skills'), nextOffset };
+}
+
+/** The ids of the asked page of a ranking, closeness breaking its ties. */
+async function rankedIds<DB, TB extends keyof DB>(
+  ranked: SelectQueryBuilder<DB, TB, Row>,
+  me: Me,
+  query: MatchQuery,
+): Promise<{ ids: string[]; nextOffset: number | null }> {
+  let ordered = ranked;
+  for (const order of closenessOrder('candidate', me)) ordered = ordered.orderBy(order);
+  const result = page(
+    await ordered
+      .limit(query.limit + 1)
+      .offset(query.offset)
+      .execute(),
+    query,
+  );
+  return { ids: result.rows.map((row) => String(row.id)), nextOffset: result.nextOffset };
+}
+
+/** The page's rows in ranked order, each with the shared tags in its list's own order. */
+function withMatches(ids: string[], rows: Row[], labels: Row[], list: string): Recommendation[] {
+  return inRankOrder(ids, rows).map((row) => ({
+    ...row,
+    matches: inListOrder(row[list], labelsOf(labels, row.id)),
+  }));
 }
 
 /** The page's rows, read by id, in the order the ranking gave their ids. */
