@@ -40,19 +40,20 @@ export async function listMyTeams(db: Kysely<Database>, userId: string): Promise
         )
         .as('unread'),
     ])
-    .where((eb) =>
-      eb.or([
-        eb('projects.posted_by_id', '=', userId),
-        eb(
-          'projects.id',
-          'in',
+    // The projects the student owns, then those they were accepted into, each by its own index.
+    // As an `or` of the two, PostgreSQL read every project to test the subquery on each.
+    .where('projects.id', 'in', (eb) =>
+      eb
+        .selectFrom('projects as owned')
+        .select('owned.id')
+        .where('owned.posted_by_id', '=', userId)
+        .unionAll(
           eb
             .selectFrom('applications')
             .select('applications.project_id')
             .where('applications.applicant_id', '=', userId)
             .where('applications.status', '=', 'Accepted'),
         ),
-      ]),
     )
     .orderBy('projects.created_at', 'desc')
     .orderBy('projects.id', 'desc')
