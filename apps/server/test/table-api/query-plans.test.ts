@@ -272,7 +272,6 @@ describe.each(DIALECTS)('query plans on %s', (kind) => {
       if (/^\s*insert/i.test(statement.sql)) continue;
       const plan = await server.database.explain(statement, { indexesOnly: true });
       const described = `${statement.sql}\n${plan.join('\n')}`;
-      if (process.env.SHOWPLAN) console.log(described);
       const allowed = {
         candidates: Boolean(operation.candidates),
         sortsFew: Boolean(operation.sortsFew),
