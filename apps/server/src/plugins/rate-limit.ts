@@ -35,7 +35,8 @@ declare module 'fastify' {
  * its attempts over the instances meets one limit (docs/architecture.md §2.5).
  */
 export async function registerRateLimits(app: FastifyInstance): Promise<void> {
-  const rows = app.cluster.shared ? createRateLimitRows(app.database.db) : null;
+  const { database } = app;
+  const rows = app.cluster.shared ? createRateLimitRows(database.countersDb ?? database.db) : null;
   app.decorate('windowCounters', rows ? createPostgresCounters(rows) : createInProcessCounters());
   await app.register(rateLimit, {
     global: false,

@@ -1,4 +1,6 @@
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/schema';
 import { createVerifiedAccount } from '../helpers/accounts';
 import { request, type TestApp } from '../helpers/test-app';
 import { startInstances, type Instances } from './helpers/instances';
@@ -54,5 +56,19 @@ describe('rate limits across two instances on one PostgreSQL database', () => {
       statuses.push(sent.status);
     }
     expect(statuses).toEqual([201, 201, 201, 429, 429, 429]);
+  });
+
+  it('counts on connections that skip the disk flush, while students’ rows keep the server’s durability', async () => {
+    const commitSetting = async (db: Kysely<Database>) => {
+      const { rows } = await sql<{ setting: string; source: string }>`
+        select setting, source from pg_settings where name = 'synchronous_commit'`.execute(db);
+      return rows[0];
+    };
+    const { database } = instances;
+    expect(database.countersDb).toBeDefined();
+    expect(await commitSetting(database.countersDb!)).toEqual({ setting: 'off', source: 'session' });
+    // The app's own connections leave it to the server (on by default; this test cluster runs
+    // without durability, so only the source is checked).
+    expect((await commitSetting(database.db))?.source).not.toBe('session');
   });
 });

@@ -35,6 +35,11 @@ export interface DatabaseHandle {
    * fixed queries and table reads (db/compiled-queries/, docs/decisions/012-read-plans.md).
    */
   compiledQueries: CompiledQueries;
+  /**
+   * Where counts a crash may lose are kept (rate limits: lib/cluster/postgres-counters.ts), when
+   * that is not `db`: PostgreSQL's connections that commit without waiting for the disk.
+   */
+  countersDb?: Kysely<Database>;
   /** SQLite's file, for tools that open their own connection to it (the seed's bulk writer). */
   file?: string;
   /** PostgreSQL's URL, for what keeps connections of its own (cluster bus, job queue, locks). */

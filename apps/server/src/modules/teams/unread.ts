@@ -50,7 +50,7 @@ export async function listMyTeams(db: Kysely<Database>, userId: string): Promise
         .unionAll(
           eb
             .selectFrom('applications')
-            .select('applications.project_id')
+            .select('applications.project_id as id')
             .where('applications.applicant_id', '=', userId)
             .where('applications.status', '=', 'Accepted'),
         ),
