@@ -66,7 +66,10 @@ describe('rate limits across two instances on one PostgreSQL database', () => {
     };
     const { database } = instances;
     expect(database.countersDb).toBeDefined();
-    expect(await commitSetting(database.countersDb!)).toEqual({ setting: 'off', source: 'session' });
+    expect(await commitSetting(database.countersDb!)).toEqual({
+      setting: 'off',
+      source: 'session',
+    });
     // The app's own connections leave it to the server (on by default; this test cluster runs
     // without durability, so only the source is checked).
     expect((await commitSetting(database.db))?.source).not.toBe('session');

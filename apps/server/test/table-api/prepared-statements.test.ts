@@ -12,6 +12,10 @@ const olderThanQuery = defineQuery((db, [age]: [number]) =>
   pets(db).selectFrom('pets').select('name').where('age', '>', age).orderBy('name'),
 );
 
+const youngerThanQuery = defineQuery((db, [age]: [number]) =>
+  pets(db).selectFrom('pets').select('name').where('age', '<', age).orderBy('name'),
+);
+
 /**
  * On PostgreSQL the compiled queries run as named prepared statements, parsed once per
  * connection (db/dialects/postgres-statements.ts); any other SQL stays unnamed.
@@ -66,5 +70,17 @@ describe('prepared statements on postgres', () => {
     expect(prepared.map((statement) => statement.statement)).not.toContain(
       'select name from pets where age < $1',
     );
+  });
+
+  it('prepares a compiled query run inside a transaction on the transaction’s connection', async () => {
+    const { rows, prepared } = await database.db.transaction().execute(async (trx) => {
+      const found = await database.compiledQueries.rowsIn(trx, youngerThanQuery, [4]);
+      const statements = await sql<{
+        statement: string;
+      }>`select statement from pg_prepared_statements`.execute(trx);
+      return { rows: found, prepared: statements.rows.map((row) => row.statement) };
+    });
+    expect(rows.map((pet) => pet.name)).toEqual(['Rex']);
+    expect(prepared.some((statement) => /"age" < \$1/.test(statement))).toBe(true);
   });
 });

@@ -85,6 +85,19 @@ export class CompiledQueries {
   }
 
   /**
+   * The rows of `query` run on `trx`, a transaction (or any other Kysely of this database), with
+   * the same kept SQL: on PostgreSQL it is still prepared once per connection.
+   */
+  async rowsIn<Values extends readonly unknown[], Row>(
+    trx: Kysely<Database>,
+    query: QueryDefinition<Values, Row>,
+    values: Values,
+  ): Promise<Row[]> {
+    const { sql, parameters } = this.bind(query, values);
+    return (await trx.executeQuery<Row>(CompiledQuery.raw(sql, parameters))).rows;
+  }
+
+  /**
    * `run` for a write that may share its commit with the writes of the same turn of the event
    * loop, where the database allows it (SQLite). Its answer comes once they are committed.
    */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely, Selectable } from 'kysely';
-import type { ApplicationsTable, Database, MessagesTable } from '../../db/schema';
+import type { Selectable } from 'kysely';
+import type { CompiledQueries } from '../../db/compiled-queries/compiled-queries';
+import type { ApplicationsTable, MessagesTable } from '../../db/schema';
 import type { Email, Mailer } from '../../lib/mailer';
 import { createInProcessCounters, type WindowCounters } from '../../lib/window-counters';
 import type { DomainEventMap, DomainEvents } from '../../plugins/events';
@@ -13,7 +14,8 @@ import { placeInBurst, type EmailBurst } from './email-bursts';
 import { findNotificationRecipient, findProfileName, findProjectTitle } from './recipients';
 
 export interface DomainEmailContext {
-  db: Kysely<Database>;
+  /** The database's compiled queries, which the recipients' lookups run as. */
+  queries: CompiledQueries;
   mailer: Mailer;
   publicUrl: string;
   log: FastifyBaseLogger;
@@ -35,14 +37,14 @@ async function composeMessageEmail(
   lastOfBurst: boolean,
 ): Promise<Email | null> {
   const recipient = await findNotificationRecipient(
-    context.db,
+    context.queries,
     message.recipient_id,
     'email_notifications',
   );
   if (!recipient?.wantsEmail) return null;
   return newMessageEmail({
     to: recipient.email,
-    senderName: await findProfileName(context.db, message.sender_id),
+    senderName: await findProfileName(context.queries, message.sender_id),
     subject: message.subject,
     message: message.message,
     link: pageLink(context.publicUrl, 'messages'),
@@ -56,15 +58,15 @@ async function composeApplicationEmail(
   lastOfBurst: boolean,
 ): Promise<Email | null> {
   const owner = await findNotificationRecipient(
-    context.db,
+    context.queries,
     projectOwnerId,
     'project_notifications',
   );
   if (!owner?.wantsEmail) return null;
   return newApplicationEmail({
     to: owner.email,
-    applicantName: await findProfileName(context.db, application.applicant_id),
-    projectTitle: await findProjectTitle(context.db, application.project_id),
+    applicantName: await findProfileName(context.queries, application.applicant_id),
+    projectTitle: await findProjectTitle(context.queries, application.project_id),
     link: pageLink(context.publicUrl, 'dashboard'),
     lastOfBurst,
   });
@@ -76,14 +78,14 @@ async function composeDecisionEmail(
   lastOfBurst: boolean,
 ): Promise<Email | null> {
   const applicant = await findNotificationRecipient(
-    context.db,
+    context.queries,
     application.applicant_id,
     'collaboration_notifications',
   );
   if (!applicant?.wantsEmail) return null;
   return applicationDecisionEmail({
     to: applicant.email,
-    projectTitle: await findProjectTitle(context.db, application.project_id),
+    projectTitle: await findProjectTitle(context.queries, application.project_id),
     accepted: application.status === 'Accepted',
     link: pageLink(context.publicUrl, 'dashboard'),
     lastOfBurst,

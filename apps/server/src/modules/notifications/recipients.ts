@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { CompiledQueries } from '../../db/compiled-queries/compiled-queries';
+import { defineQuery, type FixedQuery } from '../../db/compiled-queries/define-query';
 
 /** The three switches of Settings > Notification preferences (docs/product.md §2.16). */
 export type NotificationPreference =
@@ -20,43 +20,57 @@ export function isPreferenceOn(flag: string | null | undefined): boolean {
   return Number(flag) > 0;
 }
 
+/**
+ * One query per preference: the column is part of the SQL, and each is compiled once (and, on
+ * PostgreSQL, prepared once per connection), since every message and application looks one up.
+ */
+const recipientQueries = Object.fromEntries(
+  (['email_notifications', 'project_notifications', 'collaboration_notifications'] as const).map(
+    (preference) => [
+      preference,
+      defineQuery((db, [accountId]: [string]) =>
+        db
+          .selectFrom('auth_accounts')
+          .leftJoin('users', 'users.user_id', 'auth_accounts.id')
+          .select((eb) => ['auth_accounts.email', eb.ref(`users.${preference}`).as('flag')])
+          .where('auth_accounts.id', '=', accountId),
+      ),
+    ],
+  ),
+) as Record<NotificationPreference, FixedQuery<[string], { email: string; flag: string | null }>>;
+
+const profileNameQuery = defineQuery((db, [accountId]: [string]) =>
+  db.selectFrom('users').select('name').where('user_id', '=', accountId),
+);
+
+const projectTitleQuery = defineQuery((db, [projectId]: [string]) =>
+  db.selectFrom('projects').select('title').where('id', '=', projectId),
+);
+
 /** The account to email and whether it wants this kind of email; null if the account is gone. */
 export async function findNotificationRecipient(
-  db: Kysely<Database>,
+  queries: CompiledQueries,
   accountId: string,
   preference: NotificationPreference,
 ): Promise<NotificationRecipient | null> {
-  const row = await db
-    .selectFrom('auth_accounts')
-    .leftJoin('users', 'users.user_id', 'auth_accounts.id')
-    .select((eb) => ['auth_accounts.email', eb.ref(`users.${preference}`).as('flag')])
-    .where('auth_accounts.id', '=', accountId)
-    .executeTakeFirst();
+  const [row] = await queries.rows(recipientQueries[preference], [accountId]);
   if (!row) return null;
   return { email: row.email, wantsEmail: isPreferenceOn(row.flag) };
 }
 
 /** The profile name of an account, or null when it has no profile (yet). */
 export async function findProfileName(
-  db: Kysely<Database>,
+  queries: CompiledQueries,
   accountId: string,
 ): Promise<string | null> {
-  const row = await db
-    .selectFrom('users')
-    .select('name')
-    .where('user_id', '=', accountId)
-    .executeTakeFirst();
+  const [row] = await queries.rows(profileNameQuery, [accountId]);
   return row?.name.trim() ? row.name : null;
 }
 
 export async function findProjectTitle(
-  db: Kysely<Database>,
+  queries: CompiledQueries,
   projectId: string,
 ): Promise<string | null> {
-  const row = await db
-    .selectFrom('projects')
-    .select('title')
-    .where('id', '=', projectId)
-    .executeTakeFirst();
+  const [row] = await queries.rows(projectTitleQuery, [projectId]);
   return row?.title ?? null;
 }

@@ -24,7 +24,7 @@ const EMAILS_PER_IP_PER_MINUTE = 60;
 export async function notificationRoutes(app: FastifyInstance, options: NotificationRoutesOptions) {
   const { config, mailer } = options;
   const unsubscribe = subscribeDomainEmails(app.events, {
-    db: app.database.db,
+    queries: app.database.compiledQueries,
     mailer,
     publicUrl: config.publicUrl,
     log: app.log,

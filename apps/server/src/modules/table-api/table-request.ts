@@ -74,6 +74,7 @@ export async function runWrite<T>(
       work({
         user: request.user,
         trx,
+        rows: (query, values) => request.database.compiledQueries.rowsIn(trx, query, values),
         now: new Date().toISOString(),
         upsert: request.parsed.preferences.resolution !== null,
         emitAfterCommit: (name, payload) => queued.push({ name, payload }),

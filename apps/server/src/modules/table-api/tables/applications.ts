@@ -4,6 +4,7 @@ import type { ApplicationsTable } from '../../../db/schema';
 import { refuse } from './refusals';
 import { generateRowId } from './ids';
 import type { Row, TableExpressions, TablePolicy } from './types';
+import { defineQuery } from '../../../db/compiled-queries/define-query';
 import { dynamicDb } from '../table-request';
 import { inBlockWith } from './visibility';
 
@@ -15,6 +16,31 @@ const ownsTheProject = (eb: TableExpressions, userId: string) =>
       .whereRef('projects.id', '=', 'applications.project_id')
       .where('projects.posted_by_id', '=', userId),
   );
+
+/**
+ * Everything an application is checked against, in one query: on PostgreSQL each query is a
+ * round trip that holds a pooled connection inside the write's transaction.
+ */
+const applyChecksQuery = defineQuery((db, [projectId, userId]: [string, string]) =>
+  dynamicDb({ db })
+    .selectFrom('projects')
+    .select((eb) => [
+      'projects.posted_by_id',
+      'projects.status',
+      'projects.hidden_at',
+      sql<boolean>`${inBlockWith(eb, 'projects.posted_by_id', userId)}`.as('blocked'),
+      eb
+        .exists(
+          eb
+            .selectFrom('applications')
+            .select('applications.id')
+            .whereRef('applications.project_id', '=', 'projects.id')
+            .where('applications.applicant_id', '=', userId),
+        )
+        .as('applied'),
+    ])
+    .where('projects.id', '=', projectId),
+);
 
 /**
  * Applications: seen by the applicant and the project's owner. The owner decides (Accepted or
@@ -37,28 +63,8 @@ export const applicationsPolicy: TablePolicy = {
       eb('applications.status', '=', 'Pending'),
     ]),
 
-  async prepareInsert(row, { user, trx, now }) {
-    // One query for every check: on PostgreSQL each query is a round trip that holds a pooled
-    // connection inside the write's transaction.
-    const project = await dynamicDb({ db: trx })
-      .selectFrom('projects')
-      .select((eb) => [
-        'projects.posted_by_id',
-        'projects.status',
-        'projects.hidden_at',
-        sql<boolean>`${inBlockWith(eb, 'projects.posted_by_id', user.id)}`.as('blocked'),
-        eb
-          .exists(
-            eb
-              .selectFrom('applications')
-              .select('applications.id')
-              .whereRef('applications.project_id', '=', 'projects.id')
-              .where('applications.applicant_id', '=', user.id),
-          )
-          .as('applied'),
-      ])
-      .where('projects.id', '=', String(row.project_id))
-      .executeTakeFirst();
+  async prepareInsert(row, { user, rows, now }) {
+    const [project] = await rows(applyChecksQuery, [String(row.project_id), user.id]);
     // A hidden project is one the applicant cannot see: answered as if it were not there.
     if (!project || project.status !== 'Open' || project.hidden_at !== null) {
       throw refuse.missingReference('This project does not exist or is not open for applications');

@@ -4,8 +4,23 @@ import type { MessagesTable } from '../../../db/schema';
 import { refuse } from './refusals';
 import { generateRowId } from './ids';
 import type { TablePolicy } from './types';
+import { defineQuery } from '../../../db/compiled-queries/define-query';
 import { dynamicDb } from '../table-request';
 import { inBlockWith, notInBlockWith } from './visibility';
+
+/**
+ * Both checks of a new message in one query: on PostgreSQL each query is a round trip that
+ * holds a pooled connection inside the write's transaction.
+ */
+const recipientChecksQuery = defineQuery((db, [recipientId, userId]: [string, string]) =>
+  dynamicDb({ db })
+    .selectFrom('auth_accounts')
+    .select((eb) => [
+      'auth_accounts.id',
+      sql<boolean>`${inBlockWith(eb, 'auth_accounts.id', userId)}`.as('blocked'),
+    ])
+    .where('auth_accounts.id', '=', recipientId),
+);
 
 /**
  * Direct messages: the recipient reads, marks read (once, no way back: docs/product.md §4.11) and
@@ -27,20 +42,11 @@ export const messagesPolicy: TablePolicy = {
   canUpdate: (eb, user) => eb('messages.recipient_id', '=', user.id),
   canDelete: (eb, user) => eb('messages.recipient_id', '=', user.id),
 
-  async prepareInsert(row, { user, trx, now }) {
+  async prepareInsert(row, { user, rows, now }) {
     if (row.recipient_id === user.id) {
       throw refuse.invalid('You cannot message yourself');
     }
-    // One query for both checks: on PostgreSQL each query is a round trip that holds a pooled
-    // connection inside the write's transaction.
-    const recipient = await dynamicDb({ db: trx })
-      .selectFrom('auth_accounts')
-      .select((eb) => [
-        'auth_accounts.id',
-        sql<boolean>`${inBlockWith(eb, 'auth_accounts.id', user.id)}`.as('blocked'),
-      ])
-      .where('auth_accounts.id', '=', String(row.recipient_id))
-      .executeTakeFirst();
+    const [recipient] = await rows(recipientChecksQuery, [String(row.recipient_id), user.id]);
     if (!recipient) {
       throw refuse.missingReference('The recipient does not exist');
     }

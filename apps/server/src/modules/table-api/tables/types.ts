@@ -1,5 +1,6 @@
 import type { ColumnRule } from '@campuscollab/shared';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { FixedQuery } from '../../../db/compiled-queries/define-query';
 import type { Database } from '../../../db/schema';
 import type { RequestUser } from '../../../plugins/authentication';
 import type { DomainEventMap } from '../../../plugins/events';
@@ -16,6 +17,14 @@ export interface PolicyContext {
   user: RequestUser;
   /** The transaction the write runs in. */
   trx: Kysely<Database>;
+  /**
+   * Runs a fixed query (`defineQuery`) in the transaction, compiled once and, on PostgreSQL,
+   * prepared once per connection: a policy's check runs on every write.
+   */
+  rows<Values extends readonly unknown[], Row>(
+    query: FixedQuery<Values, Row>,
+    values: Values,
+  ): Promise<Row[]>;
   now: string;
   /** True for an upsert (Prefer: resolution=...), where an insert may become an update. */
   upsert: boolean;
