@@ -52,7 +52,10 @@ export function openPostgres(
   // for the flush held a busy key's row locked through it, so one sender's writes queued there.
   const counterPool = new Pool({ connectionString, max: COUNTER_POOL_SIZE, types });
   counterPool.on('error', () => {});
-  counterPool.on('connect', (client) => void client.query('set synchronous_commit = off'));
+  // Should the setting fail, the connection only waits for the disk as the app's own do.
+  counterPool.on('connect', (client) => {
+    client.query('set synchronous_commit = off').catch(() => {});
+  });
   const countersDb = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: counterPool }),
     log: options.onQuery ? (event) => options.onQuery!(event.query) : undefined,
