@@ -41,6 +41,10 @@ export function createClusterHub(options: ClusterHubOptions): RealtimeHub {
   const instanceId = bus.instanceId;
   const local = createLocalFanout();
   const presence = createPresenceBook();
+  // The entries whose row is written. A join still being written has no row yet, so the
+  // heartbeat counts only these when it looks for rows another instance expired.
+  const written = new Set<string>();
+  const keyOf = (channel: string, userId: string) => `${channel}\n${userId}`;
   // Stopping: close() removes every row of ours, so leaves no longer touch the table one by one.
   let stopping = false;
   let closed = false;
@@ -78,6 +82,14 @@ export function createClusterHub(options: ClusterHubOptions): RealtimeHub {
       )
       .execute();
 
+  const deleteEntry = (channel: string, userId: string) =>
+    db
+      .deleteFrom('realtime_presence')
+      .where('instance_id', '=', instanceId)
+      .where('channel', '=', channel)
+      .where('user_id', '=', userId)
+      .execute();
+
   const fresh = sql<boolean>`heartbeat_at > ${databaseNowMs} - ${expiryMs}`;
 
   /** Announces a leave unless the student is still on the channel through another instance. */
@@ -93,20 +105,36 @@ export function createClusterHub(options: ClusterHubOptions): RealtimeHub {
     if (!elsewhere) await broadcast(channel, { type: 'presence', channel, event: 'leave', member });
   };
 
+  /**
+   * Writes again, and announces again, the entries whose rows are gone although they were
+   * written and not left: this instance stalled past the expiry and another removed them.
+   */
+  const restoreExpired = async () => {
+    // Only entries written before the rows are read: a join that commits meanwhile is not missing.
+    const before = new Set(written);
+    const rows = await db
+      .selectFrom('realtime_presence')
+      .select(['channel', 'user_id'])
+      .where('instance_id', '=', instanceId)
+      .execute();
+    const kept = new Set(rows.map((row) => keyOf(row.channel, row.user_id)));
+    for (const { channel, member } of presence.entries()) {
+      const key = keyOf(channel, member.userId);
+      if (kept.has(key) || !before.has(key) || !written.has(key)) continue;
+      await writeEntry(channel, member);
+      await broadcast(channel, { type: 'presence', channel, event: 'join', member });
+    }
+  };
+
   const heartbeat = async () => {
+    const expected = written.size;
     const marked = await db
       .updateTable('realtime_presence')
       .set({ heartbeat_at: databaseNowMs })
       .where('instance_id', '=', instanceId)
       .executeTakeFirst();
-    // Fewer rows than entries: this instance stalled past the expiry and another removed them
-    // (announcing leaves), so they are written and announced again.
-    if (Number(marked.numUpdatedRows) < presence.size) {
-      for (const { channel, member } of presence.entries()) {
-        await writeEntry(channel, member);
-        await broadcast(channel, { type: 'presence', channel, event: 'join', member });
-      }
-    }
+    // Fewer rows than written entries: some expired, or a leave removed one meanwhile.
+    if (Number(marked.numUpdatedRows) < expected) await restoreExpired();
     const expired = await db
       .deleteFrom('realtime_presence')
       .where('heartbeat_at', '<=', sql<number>`${databaseNowMs} - ${expiryMs}`)
@@ -132,17 +160,21 @@ export function createClusterHub(options: ClusterHubOptions): RealtimeHub {
     async joinPresence(channel, connectionId, userId, state) {
       const member = presence.join(channel, connectionId, userId, state);
       await writeEntry(channel, member);
+      // The connection closed while the row was written: its leave may have run before the
+      // insert, so the row goes now, and no one hears of a join that already ended.
+      if (!presence.get(channel, userId)) {
+        await deleteEntry(channel, userId);
+        return;
+      }
+      written.add(keyOf(channel, userId));
       await broadcast(channel, { type: 'presence', channel, event: 'join', member });
     },
     async leavePresence(channel, connectionId, userId) {
       const member = presence.leave(channel, connectionId, userId);
-      if (!member || stopping) return;
-      await db
-        .deleteFrom('realtime_presence')
-        .where('instance_id', '=', instanceId)
-        .where('channel', '=', channel)
-        .where('user_id', '=', userId)
-        .execute();
+      if (!member) return;
+      written.delete(keyOf(channel, userId));
+      if (stopping) return;
+      await deleteEntry(channel, userId);
       await announceLeave(channel, member);
     },
     async listPresence(channel) {

@@ -9,6 +9,8 @@ export interface PresenceBook {
   /** Removes one connection; returns the member when it was the user's last one here. */
   leave(channel: string, connectionId: string, userId: string): PresenceMember | null;
   list(channel: string): PresenceMember[];
+  /** The user's entry on the channel, if they are on it through any of this process's connections. */
+  get(channel: string, userId: string): PresenceMember | undefined;
   /** Every entry, for a heartbeat that writes them all again. */
   entries(): { channel: string; member: PresenceMember }[];
   /** How many (channel, user) entries there are. */
@@ -53,6 +55,9 @@ export function createPresenceBook(): PresenceBook {
     },
     list(channel) {
       return [...(presence.get(channel)?.values() ?? [])].map((entry) => entry.member);
+    },
+    get(channel, userId) {
+      return presence.get(channel)?.get(userId)?.member;
     },
     entries() {
       const all: { channel: string; member: PresenceMember }[] = [];
