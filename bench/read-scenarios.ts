@@ -46,11 +46,16 @@ export const exploreFirstPage = (scope: Scope): Scenario => ({
   },
 });
 
-export const exploreSearch = (scope: Scope): Scenario => ({
-  name: named('explore search', scope),
+/** A word no seeded project holds: the search finds nothing, after ruling out every project. */
+export const UNMATCHED_WORD = 'zephyrine';
+
+/** Explore's search box with a word from a campus title, or with one no project holds. */
+export const exploreSearch = (scope: Scope, unmatched = false): Scenario => ({
+  name: named(unmatched ? 'explore search, no match' : 'explore search', scope),
   source: 'features/projects/api/list-open-projects.ts (search box)',
   build: (w) => {
-    const pattern = quote(`*${w.projectSearch}*`);
+    const word = unmatched ? UNMATCHED_WORD : w.projectSearch;
+    const pattern = quote(`*${word}*`);
     const filters: Pairs = [
       ...OPEN,
       ['or', `(title.ilike.${pattern},description.ilike.${pattern})`],
@@ -62,11 +67,10 @@ export const exploreSearch = (scope: Scope): Scenario => ({
   baseline: {
     sql: `select * from projects where status = 'Open' and (title ILIKE ? or description ILIKE ?)
           ${campusSql(scope)} order by created_at desc, id desc limit 12`,
-    params: (w) => [
-      `%${w.projectSearch}%`,
-      `%${w.projectSearch}%`,
-      ...campusParam(scope, w.student.university),
-    ],
+    params: (w) => {
+      const like = `%${unmatched ? UNMATCHED_WORD : w.projectSearch}%`;
+      return [like, like, ...campusParam(scope, w.student.university)];
+    },
   },
 });
 

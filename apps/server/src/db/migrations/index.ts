@@ -18,6 +18,7 @@ import * as skillTags from './018-skill-tags';
 import * as teamReads from './019-team-reads';
 import * as safety from './020-safety';
 import * as ownerRecentIndex from './021-owner-recent-index';
+import * as searchIndexes from './022-search-indexes';
 
 /** Every migration, in order. Names sort the way they must run. */
 export const migrations = {
@@ -41,4 +42,5 @@ export const migrations = {
   '019-team-reads': teamReads,
   '020-safety': safety,
   '021-owner-recent-index': ownerRecentIndex,
+  '022-search-indexes': searchIndexes,
 };

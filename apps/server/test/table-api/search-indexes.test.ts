@@ -1,0 +1,175 @@
+import { sql, type CompiledQuery } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { migrateToLatest } from '../../src/db/migrate';
+import { openPostgres } from '../../src/db/dialects/postgres';
+import { createVerifiedStudents } from '../helpers/accounts';
+import { profileRow, projectRow } from '../helpers/rows';
+import { createEmptyPostgresDatabase } from '../helpers/test-database';
+import { request, startTestApp, type TestApp } from '../helpers/test-app';
+
+const REST = '/api/db/campus/rest/v1';
+const COMMON = 'Campus app';
+const RARE = 'zephyrine';
+
+/**
+ * The search boxes on PostgreSQL (migration 022): a word few rows hold is found through
+ * trigram indexes, not by reading every row; a server without pg_trgm still migrates and searches.
+ */
+describe('search indexes on PostgreSQL', () => {
+  let server: TestApp;
+  const recorded: CompiledQuery[] = [];
+  let recording = false;
+  let ada = '';
+  let token = '';
+
+  beforeAll(async () => {
+    server = await startTestApp(
+      'postgres',
+      {},
+      { onQuery: (query) => recording && recorded.push(query) },
+    );
+    const students = await createVerifiedStudents(server.baseUrl, ['ada', 'bob']);
+    ada = students.ids.ada!;
+    token = students.tokens.ada!;
+    const db = server.database.db;
+    // Enough rows that the trigram indexes cost less than walking the newest-first one; every
+    // title and description holds common words, and one of each holds the rare one.
+    const stamp = new Date().toISOString();
+    const accounts = [...Array.from({ length: 400 }, (_, index) => `owner-${index}`), 'owner-rare'];
+    const owners = accounts.map((id, index) =>
+      id === 'owner-rare'
+        ? profileRow('rare', id, { bio: `Loves ${RARE} glass` })
+        : profileRow(`student${index}`, id, { bio: `${COMMON} builder` }),
+    );
+    for (let start = 0; start < accounts.length; start += 200) {
+      const slice = accounts.slice(start, start + 200);
+      await db
+        .insertInto('auth_accounts')
+        .values(
+          slice.map((id) => ({
+            id,
+            email: `${id}@mit.edu`,
+            password_hash: 'not-a-hash',
+            created_at: stamp,
+            updated_at: stamp,
+          })),
+        )
+        .execute();
+      await db
+        .insertInto('users')
+        .values(owners.slice(start, start + 200))
+        .execute();
+    }
+    const projects = Array.from({ length: 3000 }, (_, index) =>
+      projectRow(`p${index}`, students.ids.bob!, {
+        title: `${COMMON} number ${index}`,
+        description: `A ${COMMON} for students, part ${index}`,
+      }),
+    );
+    projects.push(
+      projectRow('rare-title', students.ids.bob!, { title: `The ${RARE} lamp` }),
+      projectRow('rare-description', students.ids.bob!, { description: `Made of ${RARE}` }),
+    );
+    for (let start = 0; start < projects.length; start += 500) {
+      await db
+        .insertInto('projects')
+        .values(projects.slice(start, start + 500))
+        .execute();
+    }
+    await sql`analyze`.execute(db);
+  });
+  afterAll(() => server.close());
+
+  /** The rows a search answers, and the plans of the statements the server ran for it. */
+  const search = async (path: string) => {
+    recorded.length = 0;
+    recording = true;
+    const response = await request(server.baseUrl, 'GET', `${REST}/${path}`, { token });
+    recording = false;
+    expect(response.status).toBe(200);
+    const plans: string[] = [];
+    for (const statement of recorded.filter((query) => /^\s*select/i.test(query.sql))) {
+      plans.push((await server.database.explain(statement, { indexesOnly: true })).join('\n'));
+    }
+    return { rows: response.body as unknown as { id: string }[], plan: plans.join('\n') };
+  };
+
+  it('finds a rare word in a title or description through the trigram indexes', async () => {
+    const { rows, plan } = await search(
+      `projects?status=eq.Open&or=(title.ilike.*${RARE}*,description.ilike.*${RARE}*)&order=created_at.desc&limit=12`,
+    );
+    expect(rows.map((row) => row.id).sort()).toEqual(['rare-description', 'rare-title']);
+    expect(plan).toContain('projects_title_trgm_idx');
+    expect(plan).toContain('projects_description_trgm_idx');
+    expect(plan).not.toMatch(/Seq Scan on projects/);
+  });
+
+  it('finds a rare word in a name, skills or bio through the trigram indexes', async () => {
+    const { rows, plan } = await search(
+      `users?user_id=neq.${ada}&or=(name.ilike.*${RARE}*,skills.ilike.*${RARE}*,bio.ilike.*${RARE}*)&order=created_at.desc&limit=12`,
+    );
+    expect(rows.map((row) => row.id)).toEqual(['u_rare']);
+    expect(plan).toMatch(/users_(name|skills|bio)_trgm_idx/);
+    expect(plan).not.toMatch(/Seq Scan on users/);
+  });
+
+  it('still answers a common word with the newest rows first', async () => {
+    const { rows } = await search(
+      `projects?status=eq.Open&or=(title.ilike.*campus*,description.ilike.*campus*)&order=created_at.desc,id.desc&limit=3`,
+    );
+    const newest = await server.database.db
+      .selectFrom('projects')
+      .select('id')
+      .where((eb) =>
+        eb.or([eb('title', 'ilike', '%campus%'), eb('description', 'ilike', '%campus%')]),
+      )
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(3)
+      .execute();
+    expect(rows.map((row) => row.id)).toEqual(newest.map((row) => row.id));
+    expect(rows).toHaveLength(3);
+  });
+});
+
+describe('a PostgreSQL server that refuses pg_trgm', () => {
+  it('migrates all the same, and searches by reading the rows', async () => {
+    const empty = await createEmptyPostgresDatabase();
+    const url = new URL(empty.url);
+    const role = `no_extensions_${Date.now().toString(36)}`;
+    const asAdmin = async (statements: string[], connectionString = empty.url) => {
+      const admin = new pg.Client({ connectionString });
+      await admin.connect();
+      try {
+        for (const statement of statements) await admin.query(statement);
+      } finally {
+        await admin.end();
+      }
+    };
+    // A managed server's app role: it may create tables in its schema, not extensions.
+    await asAdmin([
+      `create role ${role} login`,
+      `revoke create on database ${url.pathname.slice(1)} from public`,
+      `grant create on schema public to ${role}`,
+    ]);
+    url.username = role;
+    const handle = openPostgres(url.toString());
+    try {
+      await migrateToLatest(handle.db);
+      const installed = await sql<{ name: string }>`
+        select extname as name from pg_extension where extname = 'pg_trgm'`.execute(handle.db);
+      expect(installed.rows).toEqual([]);
+      const found = await handle.db
+        .selectFrom('projects')
+        .select('id')
+        .where('title', 'ilike', `%${RARE}%`)
+        .execute();
+      expect(found).toEqual([]);
+    } finally {
+      await handle.close();
+      await empty.drop();
+      await asAdmin([`drop role if exists ${role}`], inject('postgresUrl'));
+    }
+  });
+});
