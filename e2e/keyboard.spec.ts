@@ -69,9 +69,11 @@ test('a student signs in, searches, applies and writes a message with the keyboa
     await insertProject(owner, projectTitle, 'A printer that embosses braille labels.');
     await insertProject(owner, `Garden Sensors ${tag}`, 'Soil sensors for the campus garden.');
 
-    // Sign in. The first Tab reaches "Skip to content", which takes focus past the header.
+    // Sign in. Once the page shows, the first Tab reaches "Skip to content", which takes focus
+    // past the header. (A Tab pressed before the first render has nothing to land on.)
     await page.goto('/?page=auth');
     const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { name: 'Welcome to CampusCollab' })).toBeVisible();
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });
     await expectFocusVisible(skip);
