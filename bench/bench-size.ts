@@ -90,7 +90,9 @@ export async function benchSize(size: number, options: SizeOptions) {
       const check =
         index < 0 || !request
           ? null
-          : await compareAnswers(appUrl, request, baselineUrl, `/q/${index}`);
+          : await compareAnswers(appUrl, request, baselineUrl, `/q/${index}`, {
+              answersNoRows: Boolean(scenario.answersNoRows),
+            });
       const mismatch = check?.mismatch ?? null;
       if (mismatch) log(`  app and baseline answers differ: ${mismatch}`);
       const kind = scenario.kind ?? 'read';

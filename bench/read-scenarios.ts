@@ -53,6 +53,7 @@ export const UNMATCHED_WORD = 'zephyrine';
 export const exploreSearch = (scope: Scope, unmatched = false): Scenario => ({
   name: named(unmatched ? 'explore search, no match' : 'explore search', scope),
   source: 'features/projects/api/list-open-projects.ts (search box)',
+  answersNoRows: unmatched,
   build: (w) => {
     const word = unmatched ? UNMATCHED_WORD : w.projectSearch;
     const pattern = quote(`*${word}*`);

@@ -53,13 +53,14 @@ export interface AnswerCheck {
 /**
  * Asks the app and the baseline once before measuring and compares their answers. A ratio is
  * only honest when both did the same work: the same rows, the same columns, the same count. An
- * empty answer is worth a warning too.
+ * empty answer is worth a warning too, unless empty is the answer the path asks for.
  */
 export async function compareAnswers(
   appUrl: string,
   appRequest: Request,
   baselineUrl: string,
   baselinePath: string,
+  { answersNoRows = false } = {},
 ): Promise<AnswerCheck> {
   const [app, baseline] = await Promise.all([
     fetchOnce(appUrl, appRequest),
@@ -73,8 +74,8 @@ export async function compareAnswers(
   if (totalOf(app.range) !== totalOf(baseline.range)) {
     problems.push(`count ${totalOf(app.range)} vs ${totalOf(baseline.range)}`);
   }
-  if (Array.isArray(app.body) && app.body.length === 0 && totalOf(app.range) === '*') {
-    problems.push('app returned no rows');
-  }
+  const empty = Array.isArray(app.body) && app.body.length === 0;
+  if (answersNoRows && !empty) problems.push('app returned rows where none match');
+  if (!answersNoRows && empty && totalOf(app.range) === '*') problems.push('app returned no rows');
   return { mismatch: problems.length > 0 ? problems.join('; ') : null, size: answerSize(app) };
 }

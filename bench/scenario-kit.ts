@@ -25,6 +25,8 @@ export interface Scenario {
   baseline?: BaselineQuery;
   /** Which targets hold it (bench/targets.ts); a read unless given. */
   kind?: PathKind;
+  /** The right answer is empty (a search for a word nothing holds); rows would be the error. */
+  answersNoRows?: boolean;
 }
 
 // postgrest-js builds its URL with URLSearchParams, so encoding the same way sends the same bytes
