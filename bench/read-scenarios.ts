@@ -1,5 +1,6 @@
 import { LEADERBOARD_SIZE } from '@campuscollab/shared';
 import { get, quote, REST, toQuery, type Scenario } from './scenario-kit';
+import type { BenchWorld } from './world';
 
 // Owner-only columns read as NULL on other people's rows (apps/server modules/table-api/query), so the
 // baseline returns the same keys without the CASE.
@@ -50,30 +51,32 @@ export const exploreFirstPage = (scope: Scope): Scenario => ({
 export const UNMATCHED_WORD = 'zephyrine';
 
 /** Explore's search box with a word from a campus title, or with one no project holds. */
-export const exploreSearch = (scope: Scope, unmatched = false): Scenario => ({
-  name: named(unmatched ? 'explore search, no match' : 'explore search', scope),
-  source: 'features/projects/api/list-open-projects.ts (search box)',
-  answersNoRows: unmatched,
-  build: (w) => {
-    const word = unmatched ? UNMATCHED_WORD : w.projectSearch;
-    const pattern = quote(`*${word}*`);
-    const filters: Pairs = [
-      ...OPEN,
-      ['or', `(title.ilike.${pattern},description.ilike.${pattern})`],
-      ...campusFilter(scope, w.student.university),
-      ...NEWEST_12,
-    ];
-    return get(`${REST}/projects?${toQuery(filters)}`, w.student.token);
-  },
-  baseline: {
-    sql: `select * from projects where status = 'Open' and (title ILIKE ? or description ILIKE ?)
-          ${campusSql(scope)} order by created_at desc, id desc limit 12`,
-    params: (w) => {
-      const like = `%${unmatched ? UNMATCHED_WORD : w.projectSearch}%`;
-      return [like, like, ...campusParam(scope, w.student.university)];
+export const exploreSearch = (scope: Scope, unmatched = false): Scenario => {
+  const wordFor = (w: BenchWorld) => (unmatched ? UNMATCHED_WORD : w.projectSearch);
+  return {
+    name: named(unmatched ? 'explore search, no match' : 'explore search', scope),
+    source: 'features/projects/api/list-open-projects.ts (search box)',
+    answersNoRows: unmatched,
+    build: (w) => {
+      const pattern = quote(`*${wordFor(w)}*`);
+      const filters: Pairs = [
+        ...OPEN,
+        ['or', `(title.ilike.${pattern},description.ilike.${pattern})`],
+        ...campusFilter(scope, w.student.university),
+        ...NEWEST_12,
+      ];
+      return get(`${REST}/projects?${toQuery(filters)}`, w.student.token);
     },
-  },
-});
+    baseline: {
+      sql: `select * from projects where status = 'Open' and (title ILIKE ? or description ILIKE ?)
+          ${campusSql(scope)} order by created_at desc, id desc limit 12`,
+      params: (w) => {
+        const like = `%${wordFor(w)}%`;
+        return [like, like, ...campusParam(scope, w.student.university)];
+      },
+    },
+  };
+};
 
 export const collaboratorsSearch = (scope: Scope): Scenario => ({
   name: named(scope === 'all' ? 'collaborators search' : 'collaborators skill search', scope),

@@ -13,9 +13,9 @@ const SEARCHED = [
 const indexName = ({ table, column }: (typeof SEARCHED)[number]) => `${table}_${column}_trgm_idx`;
 
 /**
- * Trigram indexes for the search boxes on PostgreSQL (docs/decisions/022-performance-second-round.md).
- * `ilike '%word%'` can use no b-tree, so a word few rows contain made PostgreSQL read every
- * project: 0.4 s at 100,000 projects. With pg_trgm's GIN indexes it reads only the rows holding
+ * Trigram indexes for the search boxes on PostgreSQL
+ * (docs/decisions/022-performance-second-round.md). `ilike '%word%'` can use no b-tree, so a
+ * word few rows contain made PostgreSQL read every project: 0.4 s at 100,000 projects. With pg_trgm's GIN indexes it reads only the rows holding
  * the word's trigrams. A common word still walks the newest-first index and stops at the page,
  * as before; the planner chooses per search, since searches are planned with their words.
  *
@@ -29,8 +29,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   try {
     await sql`create extension if not exists pg_trgm`.execute(db);
     for (const searched of SEARCHED) {
-      await sql`create index if not exists ${sql.id(indexName(searched))} on ${sql.id(searched.table)}
-        using gin (${sql.id(searched.column)} gin_trgm_ops)`.execute(db);
+      const [index, table, column] = [indexName(searched), searched.table, searched.column];
+      await sql`create index if not exists ${sql.id(index)} on ${sql.id(table)}
+        using gin (${sql.id(column)} gin_trgm_ops)`.execute(db);
     }
     await sql`release savepoint search_indexes`.execute(db);
   } catch {

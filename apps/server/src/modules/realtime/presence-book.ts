@@ -9,12 +9,10 @@ export interface PresenceBook {
   /** Removes one connection; returns the member when it was the user's last one here. */
   leave(channel: string, connectionId: string, userId: string): PresenceMember | null;
   list(channel: string): PresenceMember[];
-  /** The user's entry on the channel, if they are on it through any of this process's connections. */
+  /** The user's entry on the channel, while any of this process's connections holds it. */
   get(channel: string, userId: string): PresenceMember | undefined;
-  /** Every entry, for a heartbeat that writes them all again. */
+  /** Every entry, for a heartbeat that writes back the ones another instance expired. */
   entries(): { channel: string; member: PresenceMember }[];
-  /** How many (channel, user) entries there are. */
-  readonly size: number;
 }
 
 interface Entry {
@@ -24,7 +22,6 @@ interface Entry {
 
 export function createPresenceBook(): PresenceBook {
   const presence = new Map<string, Map<string, Entry>>();
-  let size = 0;
   return {
     join(channel, connectionId, userId, state) {
       const members = presence.get(channel) ?? new Map<string, Entry>();
@@ -36,7 +33,6 @@ export function createPresenceBook(): PresenceBook {
           connections: new Set(),
         };
         members.set(userId, entry);
-        size += 1;
       }
       // A second tab of the same student updates their state rather than listing them twice.
       entry.member = { ...entry.member, state };
@@ -49,7 +45,6 @@ export function createPresenceBook(): PresenceBook {
       if (!members || !entry || !entry.connections.delete(connectionId)) return null;
       if (entry.connections.size > 0) return null;
       members.delete(userId);
-      size -= 1;
       if (members.size === 0) presence.delete(channel);
       return entry.member;
     },
@@ -65,9 +60,6 @@ export function createPresenceBook(): PresenceBook {
         for (const entry of members.values()) all.push({ channel, member: entry.member });
       }
       return all;
-    },
-    get size() {
-      return size;
     },
   };
 }
