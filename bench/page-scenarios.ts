@@ -22,7 +22,6 @@ const TEAMS = '/api/teams/campus';
 export const PAGE_SCENARIOS: Scenario[] = [
   exploreFirstPage('all'),
   exploreSearch('all'),
-  exploreSearch('all', true),
   collaboratorsSearch('all'),
   {
     name: 'project page',
