@@ -46,10 +46,12 @@ async function signIn(baseUrl: string, email: string, password: string) {
 }
 
 /**
- * Picks the first student (oldest profile) of the biggest campus whose inbox fills a page, so
- * the inbox and unread paths read real rows, yet the pick does not drift to an outlier as the
- * tables grow. The biggest campus is where the load is, and the one whose lists fill a page at
- * both sizes: growth then compares answers of the same length, not a short page with a full one.
+ * Picks the first student (oldest profile) of the biggest campus whose inbox fills a page and
+ * who owns an open project, so the inbox, unread, dashboard and recommended-people paths read
+ * real rows (people are recommended for an open project's missing skills; without one the route
+ * answers an empty list at once), yet the pick does not drift to an outlier as the tables grow.
+ * The biggest campus is where the load is, and the one whose lists fill a page at both sizes:
+ * growth then compares answers of the same length, not a short page with a full one.
  */
 async function pickStudent(database: DatabaseHandle) {
   const { db } = database;
@@ -68,8 +70,12 @@ async function pickStudent(database: DatabaseHandle) {
     .where('users.university', '=', campus.university)
     .orderBy('users.created_at');
   const inbox = sql<number>`(select count(*) from messages where recipient_id = users.user_id)`;
-  const withMail = await base.where(inbox, '>=', 20).executeTakeFirst();
-  const student = withMail ?? (await base.executeTakeFirst());
+  const ownsOpenProject = sql<boolean>`exists (select 1 from projects
+    where projects.posted_by_id = users.user_id and projects.status = 'Open')`;
+  const student =
+    (await base.where(inbox, '>=', 20).where(ownsOpenProject).executeTakeFirst()) ??
+    (await base.where(inbox, '>=', 20).executeTakeFirst()) ??
+    (await base.executeTakeFirst());
   if (!student) throw new Error('the seeded database has no student with a profile');
   return student;
 }
