@@ -72,9 +72,10 @@ async function pickStudent(database: DatabaseHandle) {
   const inbox = sql<number>`(select count(*) from messages where recipient_id = users.user_id)`;
   const ownsOpenProject = sql<boolean>`exists (select 1 from projects
     where projects.posted_by_id = users.user_id and projects.status = 'Open')`;
+  const withMail = base.where(inbox, '>=', 20);
   const student =
-    (await base.where(inbox, '>=', 20).where(ownsOpenProject).executeTakeFirst()) ??
-    (await base.where(inbox, '>=', 20).executeTakeFirst()) ??
+    (await withMail.where(ownsOpenProject).executeTakeFirst()) ??
+    (await withMail.executeTakeFirst()) ??
     (await base.executeTakeFirst());
   if (!student) throw new Error('the seeded database has no student with a profile');
   return student;

@@ -15,9 +15,10 @@ const indexName = ({ table, column }: (typeof SEARCHED)[number]) => `${table}_${
 /**
  * Trigram indexes for the search boxes on PostgreSQL
  * (docs/decisions/022-performance-second-round.md). `ilike '%word%'` can use no b-tree, so a
- * word few rows contain made PostgreSQL read every project: 0.4 s at 100,000 projects. With pg_trgm's GIN indexes it reads only the rows holding
- * the word's trigrams. A common word still walks the newest-first index and stops at the page,
- * as before; the planner chooses per search, since searches are planned with their words.
+ * word few rows contain made PostgreSQL read every project: 0.4 s at 100,000 projects. With
+ * pg_trgm's GIN indexes it reads only the rows holding the word's trigrams. A common word still
+ * walks the newest-first index and stops at the page, as before; the planner chooses per search,
+ * since searches are planned with their words.
  *
  * pg_trgm ships with PostgreSQL and is a trusted extension, but a server may lack it or refuse
  * it; the search then works as before, scanning. SQLite has no equivalent for `like '%word%'`.
@@ -29,8 +30,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   try {
     await sql`create extension if not exists pg_trgm`.execute(db);
     for (const searched of SEARCHED) {
-      const [index, table, column] = [indexName(searched), searched.table, searched.column];
-      await sql`create index if not exists ${sql.id(index)} on ${sql.id(table)}
+      const { table, column } = searched;
+      await sql`create index if not exists ${sql.id(indexName(searched))} on ${sql.id(table)}
         using gin (${sql.id(column)} gin_trgm_ops)`.execute(db);
     }
     await sql`release savepoint search_indexes`.execute(db);
