@@ -1,6 +1,7 @@
 import type SqliteDatabase from 'better-sqlite3';
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { containedText, likeToGlob } from './like-to-glob';
+import { sqliteIndexedContains, sqliteSearchProbe } from './sqlite-search';
 import type { PatternMatch } from './types';
 
 /**
@@ -34,6 +35,19 @@ export function sqlitePatternMatch(pattern: string, caseInsensitive: boolean): P
 
 const NON_ASCII = /[\u0080-\uffff]/;
 
+/**
+ * `sqlitePatternMatch` on a connection, which can also answer a case-insensitive contains-search
+ * of an indexed column through its trigram index (sqlite-search.ts).
+ */
+export function sqlitePatternMatcher(connection: SqliteDatabase.Database) {
+  const probe = sqliteSearchProbe(connection);
+  return (pattern: string, caseInsensitive: boolean, searched?: string): PatternMatch => {
+    const match = sqlitePatternMatch(pattern, caseInsensitive);
+    if (match.form !== 'contains-ci' || !searched) return match;
+    return { form: probe(searched, match.operand) ?? match.form, operand: match.operand };
+  };
+}
+
 /** Registers `unicode_lower`, which the `-unicode` forms call, on a connection. */
 export function registerUnicodeLower(connection: SqliteDatabase.Database): void {
   connection.function('unicode_lower', { deterministic: true }, (value: unknown) =>
@@ -46,6 +60,8 @@ export function sqliteMatchPattern(
   form: string,
   operand: unknown,
 ): RawBuilder<SqlBool> {
+  const indexed = sqliteIndexedContains(value, form, operand);
+  if (indexed) return indexed;
   switch (form) {
     case 'contains-ci-unicode':
       return sql<boolean>`unicode_lower(${value}) like ('%' || ${operand} || '%')`;

@@ -7,7 +7,7 @@ import type { Database } from '../schema';
 import { runSqliteAdminStatements } from './sqlite-admin';
 import { checkpointInBackground } from './sqlite-checkpoints';
 import { groupCommits } from './sqlite-group-commit';
-import { registerUnicodeLower, sqliteMatchPattern, sqlitePatternMatch } from './sqlite-patterns';
+import { registerUnicodeLower, sqliteMatchPattern, sqlitePatternMatcher } from './sqlite-patterns';
 import { runOnConnection, withStatementCache } from './statement-cache';
 import type { ConstraintViolation, DatabaseHandle, OpenOptions } from './types';
 
@@ -58,7 +58,7 @@ export function openSqlite(file: string, options: OpenOptions = {}): DatabaseHan
     db,
     compiledQueries,
     file,
-    patternMatch: sqlitePatternMatch,
+    patternMatch: sqlitePatternMatcher(connection),
     matchPattern: sqliteMatchPattern,
     classifyError(error) {
       const code = (error as { code?: unknown }).code;

@@ -47,9 +47,12 @@ export interface DatabaseHandle {
   /**
    * How this database runs `like` (case-sensitive) or `ilike` with PostgreSQL's pattern rules
    * (`%`, `_`, `\` escapes): `form` decides the SQL and `operand` is the value bound to it, so
-   * a compiled query can be kept per form and run with any pattern of that form.
+   * a compiled query can be kept per form and run with any pattern of that form. `searched`
+   * ("table.column", the table named as such in the query) lets SQLite answer a rare text from
+   * its trigram index (sqlite-search.ts); the form then names the index. Never under NOT: where
+   * the column is null the indexed form is false, not LIKE's null, so its negation differs.
    */
-  patternMatch(pattern: string, caseInsensitive: boolean): PatternMatch;
+  patternMatch(pattern: string, caseInsensitive: boolean, searched?: string): PatternMatch;
   /** The SQL of one form of match; `operand` is a value or a stand-in for one. */
   matchPattern(value: Expression<unknown>, form: string, operand: unknown): RawBuilder<SqlBool>;
   /**

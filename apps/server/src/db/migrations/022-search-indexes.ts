@@ -21,7 +21,7 @@ const indexName = ({ table, column }: (typeof SEARCHED)[number]) => `${table}_${
  * since searches are planned with their words.
  *
  * pg_trgm ships with PostgreSQL and is a trusted extension, but a server may lack it or refuse
- * it; the search then works as before, scanning. SQLite has no equivalent for `like '%word%'`.
+ * it; the search then works as before, scanning. SQLite's own come in migration 023.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;

@@ -19,6 +19,7 @@ import * as teamReads from './019-team-reads';
 import * as safety from './020-safety';
 import * as ownerRecentIndex from './021-owner-recent-index';
 import * as searchIndexes from './022-search-indexes';
+import * as sqliteSearchIndexes from './023-sqlite-search-indexes';
 
 /** Every migration, in order. Names sort the way they must run. */
 export const migrations = {
@@ -43,4 +44,5 @@ export const migrations = {
   '020-safety': safety,
   '021-owner-recent-index': ownerRecentIndex,
   '022-search-indexes': searchIndexes,
+  '023-sqlite-search-indexes': sqliteSearchIndexes,
 };

@@ -12,8 +12,10 @@ const LONGEST_KEPT_URL = 2048;
 
 /**
  * Reads prepared before, by everything that decides them: the method, the URL (project, table,
- * query string) and the headers a parse reads. A read depends on nothing else (read.ts), so a
- * kept one never goes stale; the user is added each time it runs.
+ * query string) and the headers a parse reads. A read's answer depends on nothing else (read.ts),
+ * so a kept one never goes stale; the user is added each time it runs. On SQLite a search's plan
+ * also depends on how many rows held its text when it was prepared (db/dialects/sqlite-search.ts),
+ * which may change how fast a kept read runs, never what it answers.
  */
 export class PreparedReads {
   private readonly reads = new LRUCache<string, PreparedRead>({ max: READS_KEPT });

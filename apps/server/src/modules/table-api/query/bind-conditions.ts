@@ -6,7 +6,7 @@ import {
   type FilterCondition,
 } from '../../../lib/postgrest';
 import type { ColumnRule, TablePolicy } from '../tables/types';
-import { requireColumn } from './column-expression';
+import { findColumnRule, requireColumn } from './column-expression';
 import type { Bindings } from './bindings';
 
 /** A filter's bound operands, and for a pattern the database's form of match. */
@@ -82,7 +82,11 @@ interface BindContext {
 }
 
 /** Checks a filter's value against its column and binds it. */
-function bindFilter(filter: FilterCondition, context: BindContext): FilterOperands {
+function bindFilter(
+  filter: FilterCondition,
+  context: BindContext,
+  mayUseIndex: boolean,
+): FilterOperands {
   const rule = requireColumn(context.policy, filter.column);
   const { bindings } = context;
   let operands: unknown[];
@@ -99,7 +103,8 @@ function bindFilter(filter: FilterCondition, context: BindContext): FilterOperan
         });
       }
       const pattern = checkPattern(String(coerceValue(rule, filter.column, filter.value)));
-      const match = context.database.patternMatch(pattern, filter.operator === 'ilike');
+      const searched = mayUseIndex ? `${context.policy.name}.${filter.column}` : undefined;
+      const match = context.database.patternMatch(pattern, filter.operator === 'ilike', searched);
       operands = [bindings.bind(match.operand)];
       form = match.form;
       break;
@@ -126,21 +131,44 @@ function bindFilter(filter: FilterCondition, context: BindContext): FilterOperan
 }
 
 /**
+ * Whether a search filter would be answered through the database's search index
+ * (DatabaseHandle.patternMatch): its form names the index where the plain form does not.
+ */
+function searchesIndex(condition: Condition, context: BindContext): boolean {
+  if (condition.kind !== 'filter' || condition.negated) return false;
+  if (condition.operator !== 'like' && condition.operator !== 'ilike') return false;
+  if (findColumnRule(context.policy, condition.column)?.type !== 'text') return false;
+  if (condition.value.includes('\0')) return false;
+  const caseInsensitive = condition.operator === 'ilike';
+  const searched = `${context.policy.name}.${condition.column}`;
+  const indexed = context.database.patternMatch(condition.value, caseInsensitive, searched);
+  return indexed.form !== context.database.patternMatch(condition.value, caseInsensitive).form;
+}
+
+/**
  * Checks and binds every filter's values, in the order the conditions are written. Every error
  * a value can cause is raised here, so a compiled query kept for these conditions' shape never
  * meets a value it was not checked for.
+ *
+ * A search uses the index only where that spares reading rows. Never under NOT (see
+ * DatabaseHandle.patternMatch). In an `or`, only if every branch does: a branch that reads each
+ * row (a common word, another column) makes the others' index lists cost without saving a read.
  */
 export function bindConditions(conditions: Condition[], context: BindContext): BoundConditions {
   const bound: BoundConditions = { operands: new Map(), patternForms: [] };
-  const visit = (condition: Condition) => {
+  const visit = (condition: Condition, mayUseIndex: boolean) => {
+    let inner = mayUseIndex && !condition.negated;
     if (condition.kind === 'group') {
-      condition.conditions.forEach(visit);
+      if (inner && condition.operator === 'or') {
+        inner = condition.conditions.every((branch) => searchesIndex(branch, context));
+      }
+      condition.conditions.forEach((branch) => visit(branch, inner));
       return;
     }
-    const operands = bindFilter(condition, context);
+    const operands = bindFilter(condition, context, inner);
     bound.operands.set(condition, operands);
     if (operands.form !== null) bound.patternForms.push(operands.form);
   };
-  conditions.forEach(visit);
+  conditions.forEach((condition) => visit(condition, true));
   return bound;
 }

@@ -52,12 +52,17 @@ export function compileCondition(
   return condition.negated ? eb.not(expression) : expression;
 }
 
-/** The policy's row filter and every request filter, ANDed. */
+/**
+ * Every request filter and the policy's row filter, ANDed. The request's filters come first:
+ * SQLite tests the terms in the order written, and a search through its index (db/dialects/
+ * sqlite-search.ts) only spares reading a row if its rowid is compared before a term that reads
+ * the row, as the row filter's do (hidden, blocked). PostgreSQL orders the terms itself.
+ */
 export function compileWhere(
   eb: TableExpressions,
   rowFilter: Expression<SqlBool>,
   filters: Condition[],
   context: CompileContext,
 ): Expression<SqlBool> {
-  return eb.and([rowFilter, ...filters.map((filter) => compileCondition(eb, filter, context))]);
+  return eb.and([...filters.map((filter) => compileCondition(eb, filter, context)), rowFilter]);
 }

@@ -1,0 +1,262 @@
+import { sql, type CompiledQuery } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INDEXED_TABLE_ROWS } from '../../src/db/dialects/sqlite-search';
+import { createVerifiedStudents } from '../helpers/accounts';
+import { profileRow, projectRow } from '../helpers/rows';
+import { request, startTestApp, type TestApp } from '../helpers/test-app';
+
+const REST = '/api/db/campus/rest/v1';
+const COMMON = 'Campus app';
+const RARE = 'zephyrine';
+
+/**
+ * The search boxes on SQLite (migration 023, db/dialects/sqlite-search.ts): a text few rows hold
+ * is found through the trigram index, a common one by walking the newest rows as before, and
+ * either way the answer is exactly what LIKE over every row answers.
+ */
+describe('search indexes on SQLite', () => {
+  let server: TestApp;
+  const recorded: CompiledQuery[] = [];
+  let recording = false;
+  let ada = '';
+  let token = '';
+  let bobToken = '';
+
+  beforeAll(async () => {
+    server = await startTestApp(
+      'sqlite',
+      {},
+      { onQuery: (query) => recording && recorded.push(query) },
+    );
+    const students = await createVerifiedStudents(server.baseUrl, ['ada', 'bob']);
+    ada = students.ids.ada!;
+    token = students.tokens.ada!;
+    bobToken = students.tokens.bob!;
+    const db = server.database.db;
+    const stamp = new Date().toISOString();
+    // Enough rows of each table for the index to be worth opening; more rows hold the common
+    // words than the index is asked for, so those are walked.
+    const accounts = [
+      ...Array.from({ length: INDEXED_TABLE_ROWS }, (_, index) => `owner-${index}`),
+      'owner-rare',
+    ];
+    const profiles = accounts.map((id, index) =>
+      id === 'owner-rare'
+        ? profileRow('rare', id, { bio: `Loves ${RARE.toUpperCase()} glass` })
+        : profileRow(`student${index}`, id, { bio: index % 2 ? `${COMMON} builder` : null }),
+    );
+    const projects = Array.from({ length: INDEXED_TABLE_ROWS }, (_, index) =>
+      projectRow(`p${index}`, students.ids.bob!, {
+        title: `${COMMON} number ${index}`,
+        description: `A ${COMMON} for "students", part ${index}`,
+      }),
+    );
+    projects.push(
+      projectRow('rare-title', students.ids.bob!, { title: `The ${RARE} lamp` }),
+      projectRow('rare-description', students.ids.bob!, { description: `Made of ${RARE}` }),
+      projectRow('rare-hidden', students.ids.bob!, { title: `A ${RARE} vase`, hidden_at: stamp }),
+    );
+    for (let start = 0; start < accounts.length; start += 500) {
+      await db
+        .insertInto('auth_accounts')
+        .values(
+          accounts.slice(start, start + 500).map((id) => ({
+            id,
+            email: `${id}@mit.edu`,
+            password_hash: 'not-a-hash',
+            created_at: stamp,
+            updated_at: stamp,
+          })),
+        )
+        .execute();
+      await db
+        .insertInto('users')
+        .values(profiles.slice(start, start + 500))
+        .execute();
+    }
+    for (let start = 0; start < projects.length; start += 500) {
+      await db
+        .insertInto('projects')
+        .values(projects.slice(start, start + 500))
+        .execute();
+    }
+  });
+  afterAll(() => server.close());
+
+  /** The rows a request answers, and the plans of the reads the server ran for it. */
+  const search = async (path: string) => {
+    recorded.length = 0;
+    recording = true;
+    const response = await request(server.baseUrl, 'GET', `${REST}/${path}`, { token });
+    recording = false;
+    expect(response.status).toBe(200);
+    const plans: string[] = [];
+    for (const statement of recorded.filter((query) => /^\s*select/i.test(query.sql))) {
+      plans.push((await server.database.explain(statement)).join('\n'));
+    }
+    return {
+      ids: (response.body as unknown as { id: string }[]).map((row) => row.id),
+      plan: plans.join('\n'),
+      statements: recorded.map((query) => query.sql).join('\n'),
+    };
+  };
+
+  const projectSearch = (text: string) =>
+    `projects?select=id&or=(title.ilike.*${encodeURIComponent(text)}*,description.ilike.*${encodeURIComponent(text)}*)&order=created_at.desc,id.desc&limit=50`;
+
+  /** A search of one column, which takes any text without the `or=(…)` list's quoting. */
+  const columnSearch = (column: string, text: string) =>
+    `projects?select=id&${column}=ilike.${encodeURIComponent(`*${text}*`)}&order=created_at.desc,id.desc&limit=50`;
+
+  /** What LIKE over every row answers: the same search, the index left out. */
+  const scanned = async (text: string, columns = ['title', 'description']) => {
+    // PostgREST reads `*` as LIKE's `%`.
+    const like = `%${text.replaceAll('*', '%')}%`;
+    const matches = columns.map((column) => sql`${sql.ref(column)} like ${like}`);
+    const rows = await sql<{ id: string }>`select id from projects
+      where (${sql.join(matches, sql` or `)}) and (hidden_at is null or posted_by_id = ${ada})
+      order by created_at desc, id desc limit 50`.execute(server.database.db);
+    return rows.rows.map((row) => row.id);
+  };
+
+  it('finds a rare word in a title or description through the index, and not a hidden one', async () => {
+    const { ids, plan, statements } = await search(projectSearch(RARE));
+    expect(ids.sort()).toEqual(['rare-description', 'rare-title']);
+    // SQLite tests terms in the order written: the rowids first, before the policy reads a row.
+    expect(statements.indexOf('projects_title_search')).toBeGreaterThan(0);
+    expect(statements.indexOf('projects_title_search')).toBeLessThan(
+      statements.indexOf('hidden_at'),
+    );
+    expect(plan).toContain('projects_title_search');
+    expect(plan).toContain('projects_description_search');
+  });
+
+  it('finds a rare word in a name, skills or bio through the index, in any case', async () => {
+    const { ids, plan } = await search(
+      `users?select=id&user_id=neq.${ada}&or=(name.ilike.*${RARE}*,skills.ilike.*${RARE}*,bio.ilike.*${RARE}*)`,
+    );
+    expect(ids).toEqual(['u_rare']);
+    expect(plan).toMatch(/users_(name|skills|bio)_search/);
+  });
+
+  it('leaves the index out of an `or` where one branch reads every row anyway', async () => {
+    const { ids, plan } = await search(
+      `users?select=id&or=(bio.ilike.*campus*,name.ilike.*rare*)&order=created_at.desc,id.desc&limit=50`,
+    );
+    const expected = await sql<{ id: string }>`select id from users
+      where bio like '%campus%' or name like '%rare%' order by created_at desc, id desc limit 50`.execute(
+      server.database.db,
+    );
+    expect(ids).toEqual(expected.rows.map((row) => row.id));
+    expect(plan).not.toMatch(/users_\w+_search/);
+  });
+
+  it('walks the newest rows for a common word, as before', async () => {
+    const { ids, plan } = await search(projectSearch('campus'));
+    expect(ids).toEqual(await scanned('campus'));
+    expect(ids).toHaveLength(50);
+    expect(plan).not.toMatch(/projects_\w+_search/);
+  });
+
+  it('answers exactly what LIKE answers, whatever the text holds', async () => {
+    for (const text of [
+      'ZEPHYRINE',
+      'zEpH',
+      'ze',
+      'phyr',
+      '"students"',
+      'or "st',
+      'NEAR(',
+      'lamp*',
+      '{title} : x',
+      'number 17',
+      'mber 59',
+      ' ',
+    ]) {
+      for (const column of ['title', 'description']) {
+        const { ids } = await search(columnSearch(column, text));
+        expect({ text, column, ids }).toEqual({ text, column, ids: await scanned(text, [column]) });
+      }
+    }
+  });
+
+  it('keeps NOT as LIKE has it: a null bio is neither a match nor a non-match', async () => {
+    const { ids } = await search(
+      `users?select=id&bio=not.ilike.*${RARE}*&name=in.(rare,student1,student2)&order=id`,
+    );
+    const expected = await sql<{ id: string }>`select id from users
+      where not (bio like ${`%${RARE}%`}) and name in ('rare', 'student1', 'student2')
+      order by id`.execute(server.database.db);
+    expect(ids).toEqual(expected.rows.map((row) => row.id));
+    expect(ids).toEqual(['u_student1']);
+  });
+
+  it('follows every write: an insert, an edit and a delete', async () => {
+    const created = await request<{ id: string }[]>(server.baseUrl, 'POST', `${REST}/projects`, {
+      token: bobToken,
+      body: { title: 'Quokkabot for the library', description: 'A reading robot' },
+      headers: { prefer: 'return=representation' },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body[0]!.id;
+    expect((await search(projectSearch('quokkabot'))).ids).toEqual([id]);
+
+    const edited = await request(server.baseUrl, 'PATCH', `${REST}/projects?id=eq.${id}`, {
+      token: bobToken,
+      body: { title: 'Wombatron for the library' },
+    });
+    expect(edited.status).toBe(204);
+    expect((await search(projectSearch('quokkabot'))).ids).toEqual([]);
+    expect((await search(projectSearch('wombatron'))).ids).toEqual([id]);
+
+    const removed = await request(server.baseUrl, 'DELETE', `${REST}/projects?id=eq.${id}`, {
+      token: bobToken,
+    });
+    expect(removed.status).toBe(204);
+    expect((await search(projectSearch('wombatron'))).ids).toEqual([]);
+    expect((await search(projectSearch('reading robot'))).ids).toEqual([]);
+  });
+
+  it('forgets a deleted account’s profile and projects', async () => {
+    await server.database.db.deleteFrom('auth_accounts').where('id', '=', 'owner-rare').execute();
+    const { ids } = await search(`users?select=id&bio=ilike.*${RARE}*`);
+    expect(ids).toEqual([]);
+    const indexed = await sql<{ count: number }>`select count(*) as count from users_bio_search
+      where users_bio_search match ${`"${RARE}"`}`.execute(server.database.db);
+    expect(indexed.rows[0]?.count).toBe(0);
+  });
+});
+
+describe('search on a small SQLite table', () => {
+  it('reads the rows, which costs less than opening the index', async () => {
+    const server = await startTestApp('sqlite');
+    try {
+      const students = await createVerifiedStudents(server.baseUrl, ['cy']);
+      const owner = students.ids.cy!;
+      await server.database.db
+        .insertInto('projects')
+        .values([
+          projectRow('small-rare', owner, { title: `The ${RARE} lamp` }),
+          projectRow('small-other', owner, { title: 'A chair' }),
+        ])
+        .execute();
+      const read = server.database.db
+        .selectFrom('projects')
+        .select('id')
+        .where((eb) => {
+          const { form, operand } = server.database.patternMatch(
+            `%${RARE}%`,
+            true,
+            'projects.title',
+          );
+          return server.database.matchPattern(eb.ref('projects.title'), form, operand);
+        })
+        .compile();
+      expect(read.sql).not.toContain('projects_title_search');
+      const found = await server.database.db.executeQuery<{ id: string }>(read);
+      expect(found.rows).toEqual([{ id: 'small-rare' }]);
+    } finally {
+      await server.close();
+    }
+  });
+});
