@@ -131,6 +131,15 @@ describe('search indexes on SQLite', () => {
     expect(plan).toContain('projects_description_search');
   });
 
+  it('looks up a long text by its start, and lets LIKE turn away rows holding only that', async () => {
+    const found = await search(columnSearch('title', `the ${RARE} LAMP`));
+    expect(found.ids).toEqual(['rare-title']);
+    expect(found.plan).toContain('projects_title_search');
+    const missing = await search(columnSearch('title', `The ${RARE} lamp is elsewhere`));
+    expect(missing.ids).toEqual([]);
+    expect(missing.plan).toContain('projects_title_search');
+  });
+
   it('finds a rare word in a name, skills or bio through the index, in any case', async () => {
     const { ids, plan } = await search(
       `users?select=id&user_id=neq.${ada}&or=(name.ilike.*${RARE}*,skills.ilike.*${RARE}*,bio.ilike.*${RARE}*)`,
@@ -172,6 +181,9 @@ describe('search indexes on SQLite', () => {
       'number 17',
       'mber 59',
       ' ',
+      `The ${RARE} lamp`,
+      `The ${RARE} lamp is elsewhere`,
+      `${COMMON} `.repeat(300),
     ]) {
       for (const column of ['title', 'description']) {
         const { ids } = await search(columnSearch(column, text));

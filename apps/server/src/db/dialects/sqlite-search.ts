@@ -25,8 +25,16 @@ const indexOf = (table: string, column: string) => `${table}_${column}_search`;
 /** The form of a contains-search answered through the index of `table.column`. */
 const INDEXED_FORM = 'contains-ci-indexed:';
 
-/** A phrase FTS5 matches as the text itself, quotes and operators included. */
-const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+/**
+ * How much of a text the index looks for. FTS5 checks a phrase's positions in every row holding
+ * all its trigrams, so a long run of common ones ("the the the …", 6,000 characters) took 40 s
+ * at 100,000 projects; its first 16 characters take at most 15 ms. Rows holding those hold the
+ * whole text or are turned away by the LIKE that follows.
+ */
+const INDEXED_TEXT_CHARS = 16;
+
+/** The phrase FTS5 looks for: the text's start, quotes and operators taken as text. */
+const phrase = (text: string) => `"${text.slice(0, INDEXED_TEXT_CHARS).replaceAll('"', '""')}"`;
 
 /**
  * Decides, for a case-insensitive search for `text` in `searched` ("table.column"), whether the
@@ -85,7 +93,8 @@ export function sqliteIndexedContains(
   if (!form.startsWith(INDEXED_FORM)) return null;
   const [table, column] = form.slice(INDEXED_FORM.length).split('.') as [string, string];
   const index = sql.id(indexOf(table, column));
-  const query = sql`'"' || replace(${text}, '"', '""') || '"'`;
+  const start = sql`substr(${text}, 1, ${sql.lit(INDEXED_TEXT_CHARS)})`;
+  const query = sql`'"' || replace(${start}, '"', '""') || '"'`;
   // A CASE, not an AND: two ANDs ORed together (title or description) made SQLite read every
   // row before comparing its rowid, which cost what the index saves.
   return sql<boolean>`(case when ${sql.ref(`${table}.rowid`)} in (select rowid from ${index}
