@@ -1,4 +1,4 @@
-import { sql, type CompiledQuery } from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate';
@@ -6,9 +6,9 @@ import { openPostgres } from '../../src/db/dialects/postgres';
 import { createVerifiedStudents } from '../helpers/accounts';
 import { profileRow, projectRow } from '../helpers/rows';
 import { createEmptyPostgresDatabase } from '../helpers/test-database';
-import { request, startTestApp, type TestApp } from '../helpers/test-app';
+import { insertCampus, startSearchApp, type SearchAnswer } from '../helpers/search-campus';
+import type { TestApp } from '../helpers/test-app';
 
-const REST = '/api/db/campus/rest/v1';
 const COMMON = 'Campus app';
 const RARE = 'zephyrine';
 
@@ -18,49 +18,29 @@ const RARE = 'zephyrine';
  */
 describe('search indexes on PostgreSQL', () => {
   let server: TestApp;
-  const recorded: CompiledQuery[] = [];
-  let recording = false;
+  let searchAs: (
+    path: string,
+    token: string,
+    options: { indexesOnly: boolean },
+  ) => Promise<SearchAnswer>;
   let ada = '';
   let token = '';
 
   beforeAll(async () => {
-    server = await startTestApp(
-      'postgres',
-      {},
-      { onQuery: (query) => recording && recorded.push(query) },
-    );
+    const app = await startSearchApp('postgres');
+    server = app.server;
+    searchAs = app.search;
     const students = await createVerifiedStudents(server.baseUrl, ['ada', 'bob']);
     ada = students.ids.ada!;
     token = students.tokens.ada!;
-    const db = server.database.db;
     // Enough rows that the trigram indexes cost less than walking the newest-first one; every
     // title and description holds common words, and one of each holds the rare one.
-    const stamp = new Date().toISOString();
     const accounts = [...Array.from({ length: 400 }, (_, index) => `owner-${index}`), 'owner-rare'];
-    const owners = accounts.map((id, index) =>
+    const profiles = accounts.map((id, index) =>
       id === 'owner-rare'
         ? profileRow('rare', id, { bio: `Loves ${RARE} glass` })
         : profileRow(`student${index}`, id, { bio: `${COMMON} builder` }),
     );
-    for (let start = 0; start < accounts.length; start += 200) {
-      const slice = accounts.slice(start, start + 200);
-      await db
-        .insertInto('auth_accounts')
-        .values(
-          slice.map((id) => ({
-            id,
-            email: `${id}@mit.edu`,
-            password_hash: 'not-a-hash',
-            created_at: stamp,
-            updated_at: stamp,
-          })),
-        )
-        .execute();
-      await db
-        .insertInto('users')
-        .values(owners.slice(start, start + 200))
-        .execute();
-    }
     const projects = Array.from({ length: 3000 }, (_, index) =>
       projectRow(`p${index}`, students.ids.bob!, {
         title: `${COMMON} number ${index}`,
@@ -71,28 +51,15 @@ describe('search indexes on PostgreSQL', () => {
       projectRow('rare-title', students.ids.bob!, { title: `The ${RARE} lamp` }),
       projectRow('rare-description', students.ids.bob!, { description: `Made of ${RARE}` }),
     );
-    for (let start = 0; start < projects.length; start += 500) {
-      await db
-        .insertInto('projects')
-        .values(projects.slice(start, start + 500))
-        .execute();
-    }
-    await sql`analyze`.execute(db);
+    await insertCampus(server, { accounts, profiles, projects });
+    await sql`analyze`.execute(server.database.db);
   });
   afterAll(() => server.close());
 
-  /** The rows a search answers, and the plans of the statements the server ran for it. */
+  /** The rows a search answers as Ada, and the plans of the reads the server ran for it. */
   const search = async (path: string) => {
-    recorded.length = 0;
-    recording = true;
-    const response = await request(server.baseUrl, 'GET', `${REST}/${path}`, { token });
-    recording = false;
-    expect(response.status).toBe(200);
-    const plans: string[] = [];
-    for (const statement of recorded.filter((query) => /^\s*select/i.test(query.sql))) {
-      plans.push((await server.database.explain(statement, { indexesOnly: true })).join('\n'));
-    }
-    return { rows: response.body as unknown as { id: string }[], plan: plans.join('\n') };
+    const { ids, plan } = await searchAs(path, token, { indexesOnly: true });
+    return { rows: ids.map((id) => ({ id })), plan };
   };
 
   it('finds a rare word in a title or description through the trigram indexes', async () => {

@@ -1,8 +1,9 @@
-import { sql, type CompiledQuery } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INDEXED_TABLE_ROWS } from '../../src/db/dialects/sqlite-search';
 import { createVerifiedStudents } from '../helpers/accounts';
 import { profileRow, projectRow } from '../helpers/rows';
+import { insertCampus, startSearchApp, type SearchAnswer } from '../helpers/search-campus';
 import { request, startTestApp, type TestApp } from '../helpers/test-app';
 
 const REST = '/api/db/campus/rest/v1';
@@ -16,24 +17,20 @@ const RARE = 'zephyrine';
  */
 describe('search indexes on SQLite', () => {
   let server: TestApp;
-  const recorded: CompiledQuery[] = [];
-  let recording = false;
+  let searchAs: (path: string, token: string) => Promise<SearchAnswer>;
   let ada = '';
   let token = '';
   let bobToken = '';
 
   beforeAll(async () => {
-    server = await startTestApp(
-      'sqlite',
-      {},
-      { onQuery: (query) => recording && recorded.push(query) },
-    );
+    const app = await startSearchApp('sqlite');
+    server = app.server;
+    searchAs = app.search;
     const students = await createVerifiedStudents(server.baseUrl, ['ada', 'bob']);
     ada = students.ids.ada!;
     token = students.tokens.ada!;
     bobToken = students.tokens.bob!;
-    const db = server.database.db;
-    const stamp = new Date().toISOString();
+    const bob = students.ids.bob!;
     // Enough rows of each table for the index to be worth opening; more rows hold the common
     // words than the index is asked for, so those are walked.
     const accounts = [
@@ -46,60 +43,25 @@ describe('search indexes on SQLite', () => {
         : profileRow(`student${index}`, id, { bio: index % 2 ? `${COMMON} builder` : null }),
     );
     const projects = Array.from({ length: INDEXED_TABLE_ROWS }, (_, index) =>
-      projectRow(`p${index}`, students.ids.bob!, {
+      projectRow(`p${index}`, bob, {
         title: `${COMMON} number ${index}`,
         description: `A ${COMMON} for "students", part ${index}`,
       }),
     );
     projects.push(
-      projectRow('rare-title', students.ids.bob!, { title: `The ${RARE} lamp` }),
-      projectRow('rare-description', students.ids.bob!, { description: `Made of ${RARE}` }),
-      projectRow('rare-hidden', students.ids.bob!, { title: `A ${RARE} vase`, hidden_at: stamp }),
+      projectRow('rare-title', bob, { title: `The ${RARE} lamp` }),
+      projectRow('rare-description', bob, { description: `Made of ${RARE}` }),
+      projectRow('rare-hidden', bob, {
+        title: `A ${RARE} vase`,
+        hidden_at: new Date().toISOString(),
+      }),
     );
-    for (let start = 0; start < accounts.length; start += 500) {
-      await db
-        .insertInto('auth_accounts')
-        .values(
-          accounts.slice(start, start + 500).map((id) => ({
-            id,
-            email: `${id}@mit.edu`,
-            password_hash: 'not-a-hash',
-            created_at: stamp,
-            updated_at: stamp,
-          })),
-        )
-        .execute();
-      await db
-        .insertInto('users')
-        .values(profiles.slice(start, start + 500))
-        .execute();
-    }
-    for (let start = 0; start < projects.length; start += 500) {
-      await db
-        .insertInto('projects')
-        .values(projects.slice(start, start + 500))
-        .execute();
-    }
+    await insertCampus(server, { accounts, profiles, projects });
   });
   afterAll(() => server.close());
 
-  /** The rows a request answers, and the plans of the reads the server ran for it. */
-  const search = async (path: string) => {
-    recorded.length = 0;
-    recording = true;
-    const response = await request(server.baseUrl, 'GET', `${REST}/${path}`, { token });
-    recording = false;
-    expect(response.status).toBe(200);
-    const plans: string[] = [];
-    for (const statement of recorded.filter((query) => /^\s*select/i.test(query.sql))) {
-      plans.push((await server.database.explain(statement)).join('\n'));
-    }
-    return {
-      ids: (response.body as unknown as { id: string }[]).map((row) => row.id),
-      plan: plans.join('\n'),
-      statements: recorded.map((query) => query.sql).join('\n'),
-    };
-  };
+  /** The rows a request answers as Ada, the SQL the server ran and the plans of its reads. */
+  const search = (path: string) => searchAs(path, token);
 
   const projectSearch = (text: string) =>
     `projects?select=id&or=(title.ilike.*${encodeURIComponent(text)}*,description.ilike.*${encodeURIComponent(text)}*)&order=created_at.desc,id.desc&limit=50`;
