@@ -29,17 +29,14 @@ export function inScope(
   return eb.or([sameCampus, eb(`${table}.city`, '=', me.city)]);
 }
 
-/**
- * `column ILIKE %term%` the way this database runs PostgreSQL's ILIKE (db/dialects/). `column`
- * is "table.column" with the table as the query names it, so SQLite may use its search index.
- */
+/** `column ILIKE %term%` the way this database runs PostgreSQL's ILIKE (db/dialects/). */
 export function contains(
   database: DatabaseHandle,
   column: string,
   term: string,
 ): Expression<SqlBool> {
   const escaped = term.replace(/[\\%_]/g, (character) => `\\${character}`);
-  const { form, operand } = database.patternMatch(`%${escaped}%`, true, column);
+  const { form, operand } = database.patternMatch(`%${escaped}%`, true);
   return database.matchPattern(sql.ref(column), form, operand);
 }
 
