@@ -1,5 +1,6 @@
 import type { CompiledQuery } from 'kysely';
 import type { DatabaseKind } from '../../src/db/dialects/types';
+import type { profileRow, projectRow } from './rows';
 import { request, startTestApp, type TestApp } from './test-app';
 
 const REST = '/api/db/campus/rest/v1';
@@ -58,8 +59,8 @@ export async function insertCampus(
   server: TestApp,
   rows: {
     accounts: string[];
-    profiles: Record<string, unknown>[];
-    projects: Record<string, unknown>[];
+    profiles: ReturnType<typeof profileRow>[];
+    projects: ReturnType<typeof projectRow>[];
   },
 ): Promise<void> {
   const db = server.database.db;
@@ -82,13 +83,13 @@ export async function insertCampus(
   for (let start = 0; start < rows.profiles.length; start += BATCH) {
     await db
       .insertInto('users')
-      .values(rows.profiles.slice(start, start + BATCH) as never)
+      .values(rows.profiles.slice(start, start + BATCH))
       .execute();
   }
   for (let start = 0; start < rows.projects.length; start += BATCH) {
     await db
       .insertInto('projects')
-      .values(rows.projects.slice(start, start + BATCH) as never)
+      .values(rows.projects.slice(start, start + BATCH))
       .execute();
   }
 }

@@ -39,8 +39,8 @@ const phrase = (text: string) => `"${text.slice(0, INDEXED_TEXT_CHARS).replaceAl
 /**
  * Decides, for a case-insensitive search for `text` in `searched` ("table.column"), whether the
  * trigram index should answer it: the column is indexed, the text has a trigram (three
- * characters) and few rows of a large table hold it (`RARE_TEXT_ROWS`, `INDEXED_TABLE_ROWS`). Null keeps the search as it
- * was.
+ * characters) and few rows of a large table hold it (`RARE_TEXT_ROWS`, `INDEXED_TABLE_ROWS`).
+ * Null keeps the search as it was.
  */
 export function sqliteSearchProbe(connection: SqliteDatabase.Database) {
   type Probe = SqliteDatabase.Statement<[string], { holding: number; total: number | null }>;

@@ -10,19 +10,19 @@ const SEARCHED = {
 /**
  * Trigram indexes for the search boxes on SQLite, as migration 022 builds them on PostgreSQL
  * (docs/decisions/022-performance-second-round.md). SQLite reads every row for `like '%word%'`,
- * so a word no project holds took 90 ms at 100,000 projects and held up every other request
- * meanwhile. FTS5's trigram tokenizer indexes every three characters of a text, which answers
- * "which rows contain this word" from the index (db/dialects/sqlite-search.ts decides per search
- * whether to ask it).
+ * so a word no project holds took about 100 ms at 100,000 projects and held up every other
+ * request meanwhile. FTS5's trigram tokenizer indexes every three characters of a text, which
+ * answers "which rows contain this word" from the index (db/dialects/sqlite-search.ts decides
+ * per search whether to ask it).
  *
- * Each column has an external-content FTS5 table of its own: it keeps the trigrams and reads
- * the text itself from the table, keyed by the table's rowid. One table per column, not per
- * table: a word common in one column (a skill) but rare in another (a name) would otherwise walk
- * every row holding its trigrams in any column to find the few in the one asked for. Triggers keep it in step inside the writing
- * transaction, whichever way the change comes; a delete must hand FTS5 the old text to remove
- * its trigrams. Two things renumber an implicit rowid and so need `rebuild` afterwards: VACUUM,
- * and a later migration that rebuilds `users` or `projects` (which must also create these
- * triggers again). `case_sensitive 0` folds case as `ilike` does.
+ * Each column has an external-content FTS5 table of its own: it keeps the trigrams and reads the
+ * text itself from the table, keyed by the table's rowid. One table per column, not per table: a
+ * word common in one column (a skill) but rare in another (a name) would otherwise walk every
+ * row holding its trigrams in any column to find the few in the one asked for. Triggers keep
+ * each in step inside the writing transaction, whichever way the change comes; a delete must
+ * hand FTS5 the old text to remove its trigrams. Two things renumber an implicit rowid and so
+ * need `rebuild` afterwards: VACUUM, and a later migration that rebuilds `users` or `projects`
+ * (which must also create these triggers again). `case_sensitive 0` folds case as `ilike` does.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) return;

@@ -1,9 +1,10 @@
-import type { DatabaseHandle } from '../../../db/dialects/types';
+import type { DatabaseHandle, PatternMatch } from '../../../db/dialects/types';
 import {
   PostgrestCode,
   PostgrestError,
   type Condition,
   type FilterCondition,
+  type GroupCondition,
 } from '../../../lib/postgrest';
 import type { ColumnRule, TablePolicy } from '../tables/types';
 import { findColumnRule, requireColumn } from './column-expression';
@@ -81,11 +82,15 @@ interface BindContext {
   bindings: Bindings;
 }
 
-/** Checks a filter's value against its column and binds it. */
+/**
+ * Checks a filter's value against its column and binds it. `decided` is the match an `or` already
+ * chose for it (indexedMatch), so the index is not asked twice.
+ */
 function bindFilter(
   filter: FilterCondition,
   context: BindContext,
   mayUseIndex: boolean,
+  decided: PatternMatch | undefined,
 ): FilterOperands {
   const rule = requireColumn(context.policy, filter.column);
   const { bindings } = context;
@@ -104,7 +109,8 @@ function bindFilter(
       }
       const pattern = checkPattern(String(coerceValue(rule, filter.column, filter.value)));
       const searched = mayUseIndex ? `${context.policy.name}.${filter.column}` : undefined;
-      const match = context.database.patternMatch(pattern, filter.operator === 'ilike', searched);
+      const match =
+        decided ?? context.database.patternMatch(pattern, filter.operator === 'ilike', searched);
       operands = [bindings.bind(match.operand)];
       form = match.form;
       break;
@@ -131,18 +137,30 @@ function bindFilter(
 }
 
 /**
- * Whether a search filter would be answered through the database's search index
- * (DatabaseHandle.patternMatch): its form names the index where the plain form does not.
+ * The match of a search filter answered through the database's search index
+ * (DatabaseHandle.patternMatch), or null: its form names the index where the plain form does not.
  */
-function searchesIndex(condition: Condition, context: BindContext): boolean {
-  if (condition.kind !== 'filter' || condition.negated) return false;
-  if (condition.operator !== 'like' && condition.operator !== 'ilike') return false;
-  if (findColumnRule(context.policy, condition.column)?.type !== 'text') return false;
-  if (condition.value.includes('\0')) return false;
+function indexedMatch(condition: Condition, context: BindContext): PatternMatch | null {
+  if (condition.kind !== 'filter' || condition.negated) return null;
+  if (condition.operator !== 'like' && condition.operator !== 'ilike') return null;
+  if (findColumnRule(context.policy, condition.column)?.type !== 'text') return null;
+  if (condition.value.includes('\0')) return null;
   const caseInsensitive = condition.operator === 'ilike';
   const searched = `${context.policy.name}.${condition.column}`;
   const indexed = context.database.patternMatch(condition.value, caseInsensitive, searched);
-  return indexed.form !== context.database.patternMatch(condition.value, caseInsensitive).form;
+  const plain = context.database.patternMatch(condition.value, caseInsensitive);
+  return indexed.form === plain.form ? null : indexed;
+}
+
+/** Each branch's indexed match when every branch of an `or` has one, else null. */
+function indexedBranches(group: GroupCondition, context: BindContext) {
+  const matches = new Map<FilterCondition, PatternMatch>();
+  for (const branch of group.conditions) {
+    const match = indexedMatch(branch, context);
+    if (!match) return null;
+    matches.set(branch as FilterCondition, match);
+  }
+  return matches;
 }
 
 /**
@@ -156,16 +174,19 @@ function searchesIndex(condition: Condition, context: BindContext): boolean {
  */
 export function bindConditions(conditions: Condition[], context: BindContext): BoundConditions {
   const bound: BoundConditions = { operands: new Map(), patternForms: [] };
+  const decided = new Map<FilterCondition, PatternMatch>();
   const visit = (condition: Condition, mayUseIndex: boolean) => {
     let inner = mayUseIndex && !condition.negated;
     if (condition.kind === 'group') {
       if (inner && condition.operator === 'or') {
-        inner = condition.conditions.every((branch) => searchesIndex(branch, context));
+        const matches = indexedBranches(condition, context);
+        matches?.forEach((match, branch) => decided.set(branch, match));
+        inner = matches !== null;
       }
       condition.conditions.forEach((branch) => visit(branch, inner));
       return;
     }
-    const operands = bindFilter(condition, context, inner);
+    const operands = bindFilter(condition, context, inner, decided.get(condition));
     bound.operands.set(condition, operands);
     if (operands.form !== null) bound.patternForms.push(operands.form);
   };
