@@ -26,6 +26,13 @@ export interface BoundConditions {
   patternForms: string[];
 }
 
+/**
+ * How many searches of one request may ask the database's search index whether to use it. Each
+ * asking counts the rows holding the text (up to 15 ms for a hostile one on SQLite, see
+ * db/dialects/sqlite-search.ts); past these, a search reads the rows as it would without an index.
+ */
+export const INDEX_PROBES_PER_REQUEST = 8;
+
 const INTEGER_MIN = -2_147_483_648;
 const INTEGER_MAX = 2_147_483_647;
 
@@ -82,6 +89,18 @@ interface BindContext {
   bindings: Bindings;
 }
 
+/** The searches of one request still allowed to ask the index (INDEX_PROBES_PER_REQUEST). */
+interface ProbeBudget {
+  left: number;
+}
+
+/** The "table.column" a search asks the index about, or undefined once the budget is spent. */
+function askIndex(column: string, context: BindContext, budget: ProbeBudget) {
+  if (budget.left <= 0) return undefined;
+  budget.left--;
+  return `${context.policy.name}.${column}`;
+}
+
 /**
  * Checks a filter's value against its column and binds it. `decided` is the match an `or` already
  * chose for it (indexedMatch), so the index is not asked twice.
@@ -91,6 +110,7 @@ function bindFilter(
   context: BindContext,
   mayUseIndex: boolean,
   decided: PatternMatch | undefined,
+  budget: ProbeBudget,
 ): FilterOperands {
   const rule = requireColumn(context.policy, filter.column);
   const { bindings } = context;
@@ -108,9 +128,13 @@ function bindFilter(
         });
       }
       const pattern = checkPattern(String(coerceValue(rule, filter.column, filter.value)));
-      const searched = mayUseIndex ? `${context.policy.name}.${filter.column}` : undefined;
       const match =
-        decided ?? context.database.patternMatch(pattern, filter.operator === 'ilike', searched);
+        decided ??
+        context.database.patternMatch(
+          pattern,
+          filter.operator === 'ilike',
+          mayUseIndex ? askIndex(filter.column, context, budget) : undefined,
+        );
       operands = [bindings.bind(match.operand)];
       form = match.form;
       break;
@@ -140,23 +164,28 @@ function bindFilter(
  * The match of a search filter answered through the database's search index
  * (DatabaseHandle.patternMatch), or null: its form names the index where the plain form does not.
  */
-function indexedMatch(condition: Condition, context: BindContext): PatternMatch | null {
+function indexedMatch(
+  condition: Condition,
+  context: BindContext,
+  budget: ProbeBudget,
+): PatternMatch | null {
   if (condition.kind !== 'filter' || condition.negated) return null;
   if (condition.operator !== 'like' && condition.operator !== 'ilike') return null;
   if (findColumnRule(context.policy, condition.column)?.type !== 'text') return null;
   if (condition.value.includes('\0')) return null;
   const caseInsensitive = condition.operator === 'ilike';
-  const searched = `${context.policy.name}.${condition.column}`;
+  const searched = askIndex(condition.column, context, budget);
+  if (!searched) return null;
   const indexed = context.database.patternMatch(condition.value, caseInsensitive, searched);
   const plain = context.database.patternMatch(condition.value, caseInsensitive);
   return indexed.form === plain.form ? null : indexed;
 }
 
 /** Each branch's indexed match when every branch of an `or` has one, else null. */
-function indexedBranches(group: GroupCondition, context: BindContext) {
+function indexedBranches(group: GroupCondition, context: BindContext, budget: ProbeBudget) {
   const matches = new Map<FilterCondition, PatternMatch>();
   for (const branch of group.conditions) {
-    const match = indexedMatch(branch, context);
+    const match = indexedMatch(branch, context, budget);
     if (!match) return null;
     matches.set(branch as FilterCondition, match);
   }
@@ -171,22 +200,24 @@ function indexedBranches(group: GroupCondition, context: BindContext) {
  * A search uses the index only where that spares reading rows. Never under NOT (see
  * DatabaseHandle.patternMatch). In an `or`, only if every branch does: a branch that reads each
  * row (a common word, another column) makes the others' index lists cost without saving a read.
+ * And only for the request's first INDEX_PROBES_PER_REQUEST searches.
  */
 export function bindConditions(conditions: Condition[], context: BindContext): BoundConditions {
   const bound: BoundConditions = { operands: new Map(), patternForms: [] };
   const decided = new Map<FilterCondition, PatternMatch>();
+  const budget: ProbeBudget = { left: INDEX_PROBES_PER_REQUEST };
   const visit = (condition: Condition, mayUseIndex: boolean) => {
     let inner = mayUseIndex && !condition.negated;
     if (condition.kind === 'group') {
       if (inner && condition.operator === 'or') {
-        const matches = indexedBranches(condition, context);
+        const matches = indexedBranches(condition, context, budget);
         matches?.forEach((match, branch) => decided.set(branch, match));
         inner = matches !== null;
       }
       condition.conditions.forEach((branch) => visit(branch, inner));
       return;
     }
-    const operands = bindFilter(condition, context, inner, decided.get(condition));
+    const operands = bindFilter(condition, context, inner, decided.get(condition), budget);
     bound.operands.set(condition, operands);
     if (operands.form !== null) bound.patternForms.push(operands.form);
   };
