@@ -11,7 +11,11 @@ import {
   newMessageEmail,
 } from '../email/notification-emails';
 import { placeInBurst, type EmailBurst } from './email-bursts';
-import { findNotificationRecipient, findProfileName, findProjectTitle } from './recipients';
+import {
+  findApplicationEmailFacts,
+  findDecisionEmailFacts,
+  findMessageEmailFacts,
+} from './recipients';
 
 export interface DomainEmailContext {
   /** The database's compiled queries, which the recipients' lookups run as. */
@@ -36,15 +40,14 @@ async function composeMessageEmail(
   message: Selectable<MessagesTable>,
   lastOfBurst: boolean,
 ): Promise<Email | null> {
-  const recipient = await findNotificationRecipient(
-    context.queries,
-    message.recipient_id,
-    'email_notifications',
-  );
-  if (!recipient?.wantsEmail) return null;
+  const facts = await findMessageEmailFacts(context.queries, {
+    recipientId: message.recipient_id,
+    senderId: message.sender_id,
+  });
+  if (!facts?.wantsEmail) return null;
   return newMessageEmail({
-    to: recipient.email,
-    senderName: await findProfileName(context.queries, message.sender_id),
+    to: facts.email,
+    senderName: facts.profileName,
     subject: message.subject,
     message: message.message,
     link: pageLink(context.publicUrl, 'messages'),
@@ -57,16 +60,16 @@ async function composeApplicationEmail(
   { application, projectOwnerId }: DomainEventMap['application.created'],
   lastOfBurst: boolean,
 ): Promise<Email | null> {
-  const owner = await findNotificationRecipient(
-    context.queries,
-    projectOwnerId,
-    'project_notifications',
-  );
-  if (!owner?.wantsEmail) return null;
+  const facts = await findApplicationEmailFacts(context.queries, {
+    ownerId: projectOwnerId,
+    applicantId: application.applicant_id,
+    projectId: application.project_id,
+  });
+  if (!facts?.wantsEmail) return null;
   return newApplicationEmail({
-    to: owner.email,
-    applicantName: await findProfileName(context.queries, application.applicant_id),
-    projectTitle: await findProjectTitle(context.queries, application.project_id),
+    to: facts.email,
+    applicantName: facts.profileName,
+    projectTitle: facts.projectTitle,
     link: pageLink(context.publicUrl, 'dashboard'),
     lastOfBurst,
   });
@@ -77,15 +80,14 @@ async function composeDecisionEmail(
   application: Selectable<ApplicationsTable>,
   lastOfBurst: boolean,
 ): Promise<Email | null> {
-  const applicant = await findNotificationRecipient(
-    context.queries,
-    application.applicant_id,
-    'collaboration_notifications',
-  );
-  if (!applicant?.wantsEmail) return null;
+  const facts = await findDecisionEmailFacts(context.queries, {
+    applicantId: application.applicant_id,
+    projectId: application.project_id,
+  });
+  if (!facts?.wantsEmail) return null;
   return applicationDecisionEmail({
-    to: applicant.email,
-    projectTitle: await findProjectTitle(context.queries, application.project_id),
+    to: facts.email,
+    projectTitle: facts.projectTitle,
     accepted: application.status === 'Accepted',
     link: pageLink(context.publicUrl, 'dashboard'),
     lastOfBurst,

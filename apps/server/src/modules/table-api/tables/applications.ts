@@ -3,7 +3,7 @@ import { applicationsColumnRules, applicationsTable } from '@campuscollab/shared
 import type { ApplicationsTable } from '../../../db/schema';
 import { refuse } from './refusals';
 import { generateRowId } from './ids';
-import type { Row, TableExpressions, TablePolicy } from './types';
+import type { PolicyContext, Row, TableExpressions, TablePolicy } from './types';
 import { defineQuery } from '../../../db/compiled-queries/define-query';
 import { dynamicDb } from '../table-request';
 import { inBlockWith } from './visibility';
@@ -43,6 +43,19 @@ const applyChecksQuery = defineQuery((db, [projectId, userId]: [string, string])
 );
 
 /**
+ * The owner of each project a write's checks read, kept for its afterInsert: the event names the
+ * owner, and reading it again in the transaction was a round trip per apply on PostgreSQL. Held
+ * by the write's context, so it ends with the write. A project's owner never changes.
+ */
+const ownersSeen = new WeakMap<PolicyContext, Map<string, string>>();
+
+function rememberOwner(context: PolicyContext, projectId: string, ownerId: string) {
+  const owners = ownersSeen.get(context) ?? new Map<string, string>();
+  owners.set(projectId, ownerId);
+  ownersSeen.set(context, owners);
+}
+
+/**
  * Applications: seen by the applicant and the project's owner. The owner decides (Accepted or
  * Declined) while it is Pending; the applicant may withdraw (delete) while it is Pending. One per
  * project and applicant. An Accepted application is a place on the team: it ends only through
@@ -63,7 +76,8 @@ export const applicationsPolicy: TablePolicy = {
       eb('applications.status', '=', 'Pending'),
     ]),
 
-  async prepareInsert(row, { user, rows, now }) {
+  async prepareInsert(row, context) {
+    const { user, rows, now } = context;
     const [project] = await rows(applyChecksQuery, [String(row.project_id), user.id]);
     // A hidden project is one the applicant cannot see: answered as if it were not there.
     if (!project || project.status !== 'Open' || project.hidden_at !== null) {
@@ -82,6 +96,7 @@ export const applicationsPolicy: TablePolicy = {
         'project_id, applicant_id',
       );
     }
+    rememberOwner(context, String(row.project_id), String(project.posted_by_id));
     return {
       ...row,
       id: row.id ?? generateRowId('application'),
@@ -91,22 +106,14 @@ export const applicationsPolicy: TablePolicy = {
       updated_at: now,
     };
   },
-  // One event per stored application: a duplicate id that stored nothing tells nobody.
-  async afterInsert(written, { trx, emitAfterCommit }) {
-    const projectIds = [...new Set(written.map((row) => String(row.project_id)))];
-    const owners = new Map(
-      (
-        await trx
-          .selectFrom('projects')
-          .select(['id', 'posted_by_id'])
-          .where('id', 'in', projectIds)
-          .execute()
-      ).map((project) => [project.id, project.posted_by_id]),
-    );
+  // One event per stored application: a duplicate id that stored nothing tells nobody. Every
+  // stored row passed prepareInsert, which read its project's owner.
+  async afterInsert(written, context) {
+    const owners = ownersSeen.get(context);
     for (const application of written) {
-      const projectOwnerId = owners.get(String(application.project_id));
+      const projectOwnerId = owners?.get(String(application.project_id));
       if (!projectOwnerId) continue;
-      emitAfterCommit('application.created', {
+      context.emitAfterCommit('application.created', {
         application: application as Selectable<ApplicationsTable>,
         projectOwnerId,
       });
