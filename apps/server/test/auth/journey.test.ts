@@ -167,6 +167,31 @@ describe.each(DIALECTS)('the sign-up to logout journey on %s', (kind) => {
     expect(results[2]!.body).toEqual(results[0]!.body);
   });
 
+  it('refuses an expired refresh token without rotating it', async () => {
+    const signIn = await signedIn(`expired-${kind}@ucsd.edu`);
+    const body = { refresh_token: signIn.body.refresh_token };
+    const sessionId = signIn.body.refresh_token.split('.')[0]!;
+    const rows = () =>
+      server.app.database.db
+        .selectFrom('auth_refresh_tokens')
+        .select('generation')
+        .where('session_id', '=', sessionId)
+        .execute();
+
+    // A day past the token's 30 days.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 31 * 24 * 3600 * 1000 });
+    const late = await request(server.baseUrl, 'POST', '/api/auth/refresh', { body });
+    expect(late.status).toBe(401);
+    expect(late.body).toMatchObject({ code: 'INVALID_TOKEN' });
+    expect(await rows()).toEqual([{ generation: 0 }]);
+
+    // Back in its lifetime, the same token still works: expiry refused it, nothing revoked it.
+    vi.useRealTimers();
+    const inTime = await request<TokenSet>(server.baseUrl, 'POST', '/api/auth/refresh', { body });
+    expect(inTime.status).toBe(200);
+    expect(await rows()).toHaveLength(2);
+  });
+
   it('refuses a token whose secret is wrong, without touching the sign-in it names', async () => {
     const signIn = await signedIn(`guessed-${kind}@ucla.edu`);
     const real = signIn.body.refresh_token;

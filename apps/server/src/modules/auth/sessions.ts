@@ -5,6 +5,7 @@ import {
   REFRESH_TOKEN_TTL_SECONDS,
   type TokenSet,
 } from '@campuscollab/shared';
+import { sql } from 'kysely';
 import { defineQuery } from '../../db/compiled-queries/define-query';
 import type { DatabaseHandle } from '../../db/dialects/types';
 import { HttpError } from '../../lib/http-error';
@@ -92,8 +93,8 @@ function refreshTokenRow(name: RefreshTokenName, token: string, now: number) {
 
 /**
  * A refresh token's row with its sign-in, its account and, once it has been used, its
- * successor. This and the successor's insert are every refresh's queries, so both are kept
- * compiled (db/compiled-queries/).
+ * successor: what tells a replay within the grace period from a stolen token, and what logout
+ * reads. Kept compiled (db/compiled-queries/), as is the rotation's insert below.
  */
 const refreshTokenQuery = defineQuery(
   (db, [sessionId, generation, successorGeneration]: [string, number, number]) =>
@@ -129,33 +130,77 @@ async function findRefreshToken(database: DatabaseHandle, name: RefreshTokenName
   return rows[0];
 }
 
-type ClaimValues = [string, number, string, string, string];
+type RotateValues = [string, number, string, string, string, string, string];
 
-/** A rotated token's successor, unless it exists. */
-const claimSuccessorQuery = defineQuery(
-  (db, [session_id, generation, token_hash, created_at, expires_at]: ClaimValues) =>
+/**
+ * The usual refresh in one statement: inserts the successor of the presented token if that token
+ * is ours (its hash), unexpired, unused (the successor's primary key is free) and its sign-in not
+ * ended, and answers the account it signs in. Nothing comes back in every other case, which the
+ * full lookup then tells apart. On PostgreSQL a refresh was a lookup and an insert, two round
+ * trips; this is one (docs/decisions/022-performance-second-round.md).
+ */
+const rotateUnusedQuery = defineQuery(
+  (
+    db,
+    [sessionId, generation, tokenHash, now, successorHash, createdAt, expiresAt]: RotateValues,
+  ) =>
     db
       .insertInto('auth_refresh_tokens')
-      .values({ session_id, generation, token_hash, created_at, expires_at })
-      .onConflict((conflict) => conflict.doNothing()),
+      .columns(['session_id', 'generation', 'token_hash', 'created_at', 'expires_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('auth_refresh_tokens as token')
+          .innerJoin('auth_sessions as session', 'session.id', 'token.session_id')
+          .select([
+            'token.session_id',
+            sql<number>`${sql.ref('token.generation')} + 1`.as('generation'),
+            eb.val(successorHash).as('token_hash'),
+            eb.val(createdAt).as('created_at'),
+            eb.val(expiresAt).as('expires_at'),
+          ])
+          .where('token.session_id', '=', sessionId)
+          .where('token.generation', '=', generation)
+          .where('token.token_hash', '=', tokenHash)
+          .where('token.expires_at', '>', now)
+          .where('session.revoked_at', 'is', null),
+      )
+      .onConflict((conflict) => conflict.doNothing())
+      .returning((eb) => {
+        const account = eb
+          .selectFrom('auth_sessions as owner')
+          .innerJoin('auth_accounts as account', 'account.id', 'owner.account_id')
+          .whereRef('owner.id', '=', 'auth_refresh_tokens.session_id');
+        return [
+          account.select('account.id').as('account_id'),
+          account.select('account.email').as('email'),
+        ];
+      }),
 );
 
 /**
- * Inserts a rotated token's successor unless it exists; whether it did. The refreshes of one
- * turn of the event loop share a commit (db/dialects/sqlite-group-commit.ts).
+ * Rotates a valid, unused token: its successor's row, inserted, and the account; null otherwise.
+ * The refreshes of one turn of the event loop share a commit on SQLite
+ * (db/dialects/sqlite-group-commit.ts).
  */
-async function claimSuccessor(
+async function rotateUnusedToken(
   database: DatabaseHandle,
-  row: ReturnType<typeof refreshTokenRow>,
-): Promise<boolean> {
-  const result = await database.compiledQueries.runInCommitGroup(claimSuccessorQuery, [
-    row.session_id,
-    row.generation,
-    row.token_hash,
-    row.created_at,
-    row.expires_at,
+  presented: { token: string; name: RefreshTokenName },
+  successor: ReturnType<typeof refreshTokenRow>,
+  now: number,
+): Promise<SessionAccount | null> {
+  const { rows } = await database.compiledQueries.runInCommitGroup(rotateUnusedQuery, [
+    presented.name.sessionId,
+    presented.name.generation,
+    hashToken(presented.token),
+    isoTime(now),
+    successor.token_hash,
+    successor.created_at,
+    successor.expires_at,
   ]);
-  return result.numAffectedRows === 1n;
+  const account = rows[0];
+  return account?.account_id && account.email
+    ? { id: account.account_id, email: account.email }
+    : null;
 }
 
 /**
@@ -180,29 +225,30 @@ export async function rotateRefreshToken(
   token: string,
   now = Date.now(),
 ): Promise<TokenSet> {
-  const found = await findPresentedToken(context.database, token);
-  if (!found || found.row.revoked_at || found.row.expires_at <= isoTime(now))
-    throw invalidRefreshToken();
-  const { name } = found;
-  let { row } = found;
-  const account = { id: row.account_id, email: row.email };
+  const name = readRefreshTokenName(token);
+  if (!name) throw invalidRefreshToken();
   const successorName = { sessionId: name.sessionId, generation: name.generation + 1 };
   const successor = refreshTokenText(successorName, deriveToken(context.rotationKey, token));
 
-  if (!row.rotated_at) {
-    // The successor's primary key is the lock: of two concurrent refreshes only one inserts it.
-    if (await claimSuccessor(context.database, refreshTokenRow(successorName, successor, now))) {
-      return buildTokenSet(context, account, name.sessionId, successor, Math.floor(now / 1000));
-    }
-    const raced = await findRefreshToken(context.database, name);
-    if (!raced?.rotated_at) throw invalidRefreshToken();
-    row = raced;
+  // Of two concurrent refreshes with one token, only one inserts the successor.
+  const successorRow = refreshTokenRow(successorName, successor, now);
+  const account = await rotateUnusedToken(context.database, { token, name }, successorRow, now);
+  if (account) {
+    return buildTokenSet(context, account, name.sessionId, successor, Math.floor(now / 1000));
   }
 
-  const rotatedAt = Date.parse(row.rotated_at!);
+  // Not rotated: the token is not ours, no longer valid, or used already.
+  const found = await findPresentedToken(context.database, token);
+  if (!found || found.row.revoked_at || found.row.expires_at <= isoTime(now))
+    throw invalidRefreshToken();
+  const { row } = found;
+  if (!row.rotated_at) throw invalidRefreshToken();
+
+  const rotatedAt = Date.parse(row.rotated_at);
   if (now - rotatedAt <= REFRESH_REUSE_GRACE_SECONDS * 1000) {
     if (row.successor_hash !== hashToken(successor)) throw invalidRefreshToken();
-    return buildTokenSet(context, account, name.sessionId, successor, Math.floor(rotatedAt / 1000));
+    const same = { id: row.account_id, email: row.email };
+    return buildTokenSet(context, same, name.sessionId, successor, Math.floor(rotatedAt / 1000));
   }
 
   await revokeSession(context, { accountId: row.account_id, sessionId: name.sessionId }, now);
