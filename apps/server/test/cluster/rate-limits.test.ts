@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/schema';
+import { createRateLimitRows } from '../../src/lib/cluster/postgres-counters';
 import { createVerifiedAccount } from '../helpers/accounts';
 import { request, type TestApp } from '../helpers/test-app';
 import { startInstances, type Instances } from './helpers/instances';
@@ -15,6 +16,7 @@ describe('rate limits across two instances on one PostgreSQL database', () => {
     instances = await startInstances(2, {
       AUTH_EMAIL_RATE_LIMIT_PER_HOUR: '20',
       MESSAGE_RATE_LIMIT_PER_MINUTE: '3',
+      REFRESH_RATE_LIMIT_PER_MINUTE: '12',
     });
     [a, b] = instances.apps as [TestApp, TestApp];
   });
@@ -36,6 +38,50 @@ describe('rate limits across two instances on one PostgreSQL database', () => {
     expect(statuses.slice(20)).toEqual(Array(20).fill(429));
     expect(answers[39]!.body).toMatchObject({ code: 'RATE_LIMITED' });
     expect(Number(answers[39]!.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('counts requests that arrive together on both instances one by one: 12 pass, then 429', async () => {
+    // Requests that arrive in one turn of an instance's event loop are counted in one statement
+    // (lib/cluster/postgres-counters.ts); each must still meet the limit as if it came alone.
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, attempt) =>
+        request(attempt % 2 === 0 ? a.baseUrl : b.baseUrl, 'POST', '/api/auth/refresh', {
+          body: { refresh_token: `not-a-token-${attempt}` },
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([...Array(12).fill(401), ...Array(8).fill(429)]);
+    const refused = answers.find((answer) => answer.status === 429)!;
+    expect(refused.body).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('answers requests counted together in one statement as if each had come alone', async () => {
+    const onA = createRateLimitRows(a.app.database.countersDb ?? a.app.database.db);
+    const onB = createRateLimitRows(b.app.database.countersDb ?? b.app.database.db);
+    const shared = onA.rowKey('test', 'shared');
+    const other = onA.rowKey('test', 'other');
+    // Made in one turn: each instance counts its own calls in one upsert.
+    const calls = Array.from({ length: 10 }, () => [
+      onA.increment(shared, 60_000),
+      onB.increment(shared, 60_000),
+      onA.increment(other, 60_000),
+    ]).flat();
+    const answers = await Promise.all(calls);
+    const sharedOnA = answers.filter((_, index) => index % 3 === 0).map((one) => one.current);
+    const sharedOnB = answers.filter((_, index) => index % 3 === 1).map((one) => one.current);
+    const otherOnA = answers.filter((_, index) => index % 3 === 2).map((one) => one.current);
+    const ascending = (values: number[]) => [...values].sort((x, y) => x - y);
+    // Every count once, and each instance's calls counted in the order they were made.
+    expect(ascending([...sharedOnA, ...sharedOnB])).toEqual(range(1, 20));
+    expect(sharedOnA).toEqual(ascending(sharedOnA));
+    expect(sharedOnB).toEqual(ascending(sharedOnB));
+    expect(otherOnA).toEqual(range(1, 10));
+    for (const { ttl } of answers) {
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(60_000);
+    }
   });
 
   it('counts rows written through both instances in one window', async () => {
@@ -75,3 +121,6 @@ describe('rate limits across two instances on one PostgreSQL database', () => {
     expect((await commitSetting(database.db))?.source).not.toBe('session');
   });
 });
+
+const range = (first: number, last: number) =>
+  Array.from({ length: last - first + 1 }, (_, index) => first + index);

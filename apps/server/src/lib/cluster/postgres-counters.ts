@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { WindowCounters } from '../window-counters';
+import { batchPerTurn } from '../turn-batch';
 import { databaseNowMs } from './postgres-bus';
 
 /** The largest value of PostgreSQL's `integer`, the type of `rate_limits.count`. */
@@ -40,30 +41,58 @@ export function createRateLimitRows(db: Kysely<Database>) {
 
   const ended = sql<boolean>`rate_limits.window_ends_at <= ${databaseNowMs}`;
 
+  /**
+   * The requests counted in one turn of the event loop, in one upsert: a key's row gains as many
+   * as it had requests, and each request is answered the count it would have seen alone, in
+   * turn. Keys go in sorted order, so two instances' upserts lock shared rows in the same order
+   * and never wait on each other in a cycle.
+   */
+  const incrementInTurn = batchPerTurn(async (requests: { key: string; windowMs: number }[]) => {
+    await prune();
+    const byKey = new Map<string, { windowMs: number; requests: number }>();
+    for (const { key, windowMs } of requests) {
+      const entry = byKey.get(key) ?? { windowMs, requests: 0 };
+      entry.requests += 1;
+      byKey.set(key, entry);
+    }
+    const keys = [...byKey.keys()].sort();
+    const rows = await db
+      .insertInto('rate_limits')
+      .values(
+        keys.map((key) => {
+          const { windowMs, requests: count } = byKey.get(key)!;
+          return {
+            key,
+            count,
+            window_ends_at: sql<number>`${databaseNowMs} + ${bigint(windowMs)}`,
+            taken: true,
+          };
+        }),
+      )
+      .onConflict((conflict) =>
+        conflict.column('key').doUpdateSet({
+          count: sql<number>`case when ${ended} then excluded.count else rate_limits.count + excluded.count end`,
+          window_ends_at: sql<number>`case when ${ended} then excluded.window_ends_at else rate_limits.window_ends_at end`,
+          taken: true,
+        }),
+      )
+      .returning(['key', 'count', sql<number>`window_ends_at - ${databaseNowMs}`.as('ttl')])
+      .execute();
+    const after = new Map(rows.map((row) => [row.key, row]));
+    // The first of a key's requests sees the count before the batch plus one, the last all of it.
+    const seen = new Map<string, number>();
+    return requests.map(({ key }) => {
+      const row = after.get(key)!;
+      const place = (seen.get(key) ?? 0) + 1;
+      seen.set(key, place);
+      return { current: row.count - byKey.get(key)!.requests + place, ttl: row.ttl };
+    });
+  });
+
   return {
     rowKey,
     /** Adds one request; answers the window's count and the milliseconds it has left. */
-    async increment(key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
-      await prune();
-      const row = await db
-        .insertInto('rate_limits')
-        .values({
-          key,
-          count: 1,
-          window_ends_at: sql<number>`${databaseNowMs} + ${bigint(windowMs)}`,
-          taken: true,
-        })
-        .onConflict((conflict) =>
-          conflict.column('key').doUpdateSet({
-            count: sql<number>`case when ${ended} then 1 else rate_limits.count + 1 end`,
-            window_ends_at: sql<number>`case when ${ended} then excluded.window_ends_at else rate_limits.window_ends_at end`,
-            taken: true,
-          }),
-        )
-        .returning(['count', sql<number>`window_ends_at - ${databaseNowMs}`.as('ttl')])
-        .executeTakeFirstOrThrow();
-      return { current: row.count, ttl: row.ttl };
-    },
+    increment: (key: string, windowMs: number) => incrementInTurn({ key, windowMs }),
     /** The window's count without adding to it. */
     async read(key: string): Promise<{ current: number; ttl: number }> {
       const row = await db
