@@ -85,6 +85,45 @@ describe('realtime across two instances on one PostgreSQL database', () => {
     expect(live.payload).toEqual(payload);
   });
 
+  it('delivers a burst published at once on A to B, each frame once and in each sender’s order', async () => {
+    // Frames published while a NOTIFY is on its way travel together in the next one
+    // (lib/cluster/postgres-bus.ts); a frame too big for a NOTIFY goes by id among them.
+    const channel = 'public:cluster-burst';
+    const onB = await connectSocket(buildSocketUrl(b.baseUrl, bob.access_token));
+    await onB.call({ type: 'subscribe', channel });
+    const senders = await Promise.all(
+      [1, 2, 3].map(() => connectSocket(buildSocketUrl(a.baseUrl, ada.access_token))),
+    );
+    const big = { text: 'é'.repeat(6_000) };
+
+    const published = await Promise.all([
+      ...senders.flatMap((socket, sender) =>
+        Array.from({ length: 15 }, (_, index) =>
+          socket.call({ type: 'publish', channel, event: 'note', payload: { sender, index } }),
+        ),
+      ),
+      request(a.baseUrl, 'POST', '/api/realtime/campus/publish', {
+        token: ada.access_token,
+        body: { channel, event: 'big', payload: big },
+      }),
+    ]);
+    expect(published.filter((answer) => 'status' in answer && answer.status !== 201)).toEqual([]);
+
+    const received = [];
+    for (let count = 0; count < 46; count++) received.push(await onB.next(messageFrames));
+    expect(new Set(received.map((frame) => frame.id)).size).toBe(46);
+    expect(received.filter((frame) => frame.event === 'big').map((frame) => frame.payload)).toEqual(
+      [big],
+    );
+    const notes = received
+      .filter((frame) => frame.event === 'note')
+      .map((frame) => frame.payload as { sender: number; index: number });
+    for (const sender of [0, 1, 2]) {
+      const order = notes.filter((note) => note.sender === sender).map((note) => note.index);
+      expect(order).toEqual(Array.from({ length: 15 }, (_, index) => index));
+    }
+  });
+
   it('reconnects the LISTEN connection after the database drops it, and delivers again', async () => {
     const channel = 'public:cluster-reconnect';
     const onB = await connectSocket(buildSocketUrl(b.baseUrl, bob.access_token));

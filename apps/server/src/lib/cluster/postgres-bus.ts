@@ -12,6 +12,9 @@ export const CLUSTER_CHANNEL = 'campuscollab_cluster';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; bigger messages go by id. */
 export const MAX_NOTIFY_BYTES = 7900;
 
+/** Room in a NOTIFY for the envelope around its messages: the sender's id and the brackets. */
+const ENVELOPE_BYTES = 64;
+
 /** Stored messages are read within milliseconds; a minute covers a slow receiver. */
 const STORED_MESSAGE_MS = 60_000;
 
@@ -27,12 +30,27 @@ export interface PostgresBusOptions {
   reconnectMaxMs?: number;
 }
 
-/** What travels in a NOTIFY: the sender, the topic, and the data or the id it is stored under. */
-interface Envelope {
-  i: string;
+/** One message: its topic, and its data or the id it is stored under. */
+interface Part {
   t: string;
   d?: unknown;
   r?: string;
+}
+
+/**
+ * What travels in a NOTIFY: the sending instance and one message, or several (`m`) when they
+ * were published while an earlier NOTIFY was on its way.
+ */
+interface Envelope extends Partial<Part> {
+  i: string;
+  m?: Part[];
+}
+
+interface Outgoing {
+  topic: string;
+  data: unknown;
+  resolve: () => void;
+  reject: (error: unknown) => void;
 }
 
 /** Epoch milliseconds by the database's clock, which every instance shares. */
@@ -58,26 +76,26 @@ export async function createPostgresBus<Topics extends object>(
   let failures = 0;
   let reconnectTimer: NodeJS.Timeout | undefined;
   let receiving = Promise.resolve();
-  let sending = Promise.resolve();
+  let outgoing: Outgoing[] = [];
+  let draining: Promise<void> | null = null;
   let nextPrune = 0;
 
-  const dispatch = async (envelope: Envelope) => {
-    let data = envelope.d;
-    if (envelope.r !== undefined) {
+  const dispatch = async (part: Part) => {
+    let data = part.d;
+    if (part.r !== undefined) {
       const row = await db
         .selectFrom('cluster_messages')
         .select('payload')
-        .where('id', '=', envelope.r)
+        .where('id', '=', part.r)
         .executeTakeFirst();
-      if (!row)
-        return log.warn({ topic: envelope.t }, 'cluster message expired before it was read');
+      if (!row) return log.warn({ topic: part.t }, 'cluster message expired before it was read');
       data = JSON.parse(row.payload) as unknown;
     }
-    for (const handler of [...(handlers.get(envelope.t) ?? [])]) {
+    for (const handler of [...(handlers.get(part.t) ?? [])]) {
       try {
         await (handler as ClusterHandler<unknown>)(data);
       } catch (error) {
-        log.error({ err: error, topic: envelope.t }, 'cluster message handler failed');
+        log.error({ err: error, topic: part.t }, 'cluster message handler failed');
       }
     }
   };
@@ -90,12 +108,17 @@ export async function createPostgresBus<Topics extends object>(
     } catch {
       return log.warn('unreadable cluster message');
     }
-    if (typeof envelope.i !== 'string' || typeof envelope.t !== 'string') return;
-    if (envelope.r !== undefined && typeof envelope.r !== 'string') return;
-    if (envelope.i === instanceId) return;
-    receiving = receiving
-      .then(() => dispatch(envelope))
-      .catch((error: unknown) => log.error({ err: error }, 'cluster message failed'));
+    if (typeof envelope !== 'object' || envelope === null) return;
+    if (typeof envelope.i !== 'string' || envelope.i === instanceId) return;
+    const parts: unknown[] = Array.isArray(envelope.m) ? envelope.m : [envelope];
+    for (const part of parts) {
+      if (typeof part !== 'object' || part === null) continue;
+      const { t, d, r } = part as Partial<Part>;
+      if (typeof t !== 'string' || (r !== undefined && typeof r !== 'string')) continue;
+      receiving = receiving
+        .then(() => dispatch({ t, d, r }))
+        .catch((error: unknown) => log.error({ err: error }, 'cluster message failed'));
+    }
   };
 
   const scheduleReconnect = () => {
@@ -162,13 +185,56 @@ export async function createPostgresBus<Topics extends object>(
     return id;
   };
 
-  const send = async (topic: string, data: unknown) => {
-    let text = JSON.stringify({ i: instanceId, t: topic, d: data } satisfies Envelope);
-    if (Buffer.byteLength(text) > MAX_NOTIFY_BYTES) {
-      const id = await store(JSON.stringify(data));
-      text = JSON.stringify({ i: instanceId, t: topic, r: id } satisfies Envelope);
+  /** A message as it travels: its data inline, or stored when that would not fit a NOTIFY. */
+  const partOf = async ({ topic, data }: Outgoing): Promise<{ part: Part; bytes: number }> => {
+    const inline: Part = { t: topic, d: data };
+    const bytes = Buffer.byteLength(JSON.stringify(inline));
+    if (bytes + ENVELOPE_BYTES <= MAX_NOTIFY_BYTES) return { part: inline, bytes };
+    const stored: Part = { t: topic, r: await store(JSON.stringify(data)) };
+    return { part: stored, bytes: Buffer.byteLength(JSON.stringify(stored)) };
+  };
+
+  const notify = async (parts: Part[]) => {
+    const envelope: Envelope =
+      parts.length === 1 ? { i: instanceId, ...parts[0] } : { i: instanceId, m: parts };
+    await sql`select pg_notify(${CLUSTER_CHANNEL}, ${JSON.stringify(envelope)})`.execute(db);
+  };
+
+  /** The messages in order, in as few NOTIFYs as hold them; a lone one as a plain envelope. */
+  const sendAll = async (batch: Outgoing[]) => {
+    let held: Part[] = [];
+    let heldBytes = 0;
+    for (const outgoing of batch) {
+      const { part, bytes } = await partOf(outgoing);
+      // Each part after the first adds its comma.
+      if (held.length > 0 && heldBytes + bytes + 1 + ENVELOPE_BYTES > MAX_NOTIFY_BYTES) {
+        await notify(held);
+        held = [];
+        heldBytes = 0;
+      }
+      held.push(part);
+      heldBytes += bytes + 1;
     }
-    await sql`select pg_notify(${CLUSTER_CHANNEL}, ${text})`.execute(db);
+    if (held.length > 0) await notify(held);
+  };
+
+  /**
+   * Sends what was published, one NOTIFY after another: NOTIFYs from different pool connections
+   * could commit out of order. What is published while one is on its way waits, and then goes
+   * with the rest that waited: under load, one round trip carries many messages.
+   */
+  const drain = async () => {
+    while (outgoing.length > 0) {
+      const batch = outgoing;
+      outgoing = [];
+      try {
+        await sendAll(batch);
+        for (const { resolve } of batch) resolve();
+      } catch (error) {
+        for (const { reject } of batch) reject(error);
+      }
+    }
+    draining = null;
   };
 
   await connect();
@@ -177,10 +243,10 @@ export async function createPostgresBus<Topics extends object>(
     instanceId,
     shared: true,
     publish(topic, data) {
-      // One after another: NOTIFYs from different pool connections could commit out of order.
-      const sent = sending.then(() => send(topic, data));
-      sending = sent.catch(() => {});
-      return sent;
+      return new Promise<void>((resolve, reject) => {
+        outgoing.push({ topic, data, resolve, reject });
+        draining ??= drain();
+      });
     },
     subscribe(topic, handler) {
       const set = handlers.get(topic) ?? new Set();
@@ -198,7 +264,7 @@ export async function createPostgresBus<Topics extends object>(
       const client = listener;
       listener = null;
       await client?.end().catch(() => {});
-      await sending;
+      await draining;
       await receiving;
     },
   };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { RealtimeMessage } from '@campuscollab/shared';
 import type { Database, RealtimeMessagesTable } from '../../db/schema';
+import { batchPerTurn } from '../../lib/turn-batch';
 import { formatUserChannel, teamProjectOf } from './channels';
 
 export interface HistoryOptions {
@@ -25,6 +26,9 @@ export const DEFAULT_HISTORY: HistoryOptions = {
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/;
 // Bounds the trim counters when many channels are written; a forgotten count only trims early.
 const MAX_TRACKED_CHANNELS = 10_000;
+
+/** Rows of one insert: six values each stay far below what either database binds at once. */
+const ROWS_PER_INSERT = 500;
 
 let lastMillis = 0;
 let sequence = 0;
@@ -58,6 +62,30 @@ export function createHistoryStore(
 ) {
   const insertsSinceTrim = new Map<string, number>();
 
+  /**
+   * The messages published in one turn of the event loop, in one insert: under load each message
+   * and application a student sends publishes one, and on PostgreSQL each statement is a round
+   * trip (lib/turn-batch.ts).
+   */
+  const insertInTurn = batchPerTurn(async (messages: RealtimeMessage[]) => {
+    for (let start = 0; start < messages.length; start += ROWS_PER_INSERT) {
+      await db
+        .insertInto('realtime_messages')
+        .values(
+          messages.slice(start, start + ROWS_PER_INSERT).map((message) => ({
+            id: message.id,
+            channel: message.channel,
+            event: message.event,
+            payload: JSON.stringify(message.payload),
+            sender_id: message.senderId,
+            created_at: message.createdAt,
+          })),
+        )
+        .execute();
+    }
+    return messages.map(() => undefined);
+  });
+
   /** Deletes everything older than the channel's `keep`-th newest message, through the index. */
   async function trimChannel(channel: string): Promise<void> {
     const keep =
@@ -86,17 +114,7 @@ export function createHistoryStore(
 
   return {
     async insertMessage(message: RealtimeMessage): Promise<void> {
-      await db
-        .insertInto('realtime_messages')
-        .values({
-          id: message.id,
-          channel: message.channel,
-          event: message.event,
-          payload: JSON.stringify(message.payload),
-          sender_id: message.senderId,
-          created_at: message.createdAt,
-        })
-        .execute();
+      await insertInTurn(message);
       // The first insert after a start trims too, so a channel never keeps growing across restarts.
       const count = insertsSinceTrim.get(message.channel);
       if (count !== undefined && count + 1 < options.trimEvery) {
