@@ -1,7 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/schema';
-import { createRateLimitRows } from '../../src/lib/cluster/postgres-counters';
+import {
+  createPostgresCounters,
+  createRateLimitRows,
+} from '../../src/lib/cluster/postgres-counters';
 import { createVerifiedAccount } from '../helpers/accounts';
 import { request, type TestApp } from '../helpers/test-app';
 import { startInstances, type Instances } from './helpers/instances';
@@ -81,6 +84,50 @@ describe('rate limits across two instances on one PostgreSQL database', () => {
     for (const { ttl } of answers) {
       expect(ttl).toBeGreaterThan(0);
       expect(ttl).toBeLessThanOrEqual(60_000);
+    }
+  });
+
+  it('takes amounts made together on both instances as if each had come alone', async () => {
+    const countersA = createPostgresCounters(
+      createRateLimitRows(a.app.database.countersDb ?? a.app.database.db),
+    );
+    const countersB = createPostgresCounters(
+      createRateLimitRows(b.app.database.countersDb ?? b.app.database.db),
+    );
+    const limit = { max: 10, windowMs: 60_000 };
+    // Made in one turn: ten takes of 2 for one key through each instance, and on A takes of
+    // another key with its own limit, one too big to ever fit.
+    const shared = [countersA, countersB].map((counters) =>
+      Array.from({ length: 10 }, () => counters.take('together', 2, limit)),
+    );
+    const others = [
+      countersA.take('apart', 3, { max: 4, windowMs: 60_000 }),
+      countersA.take('apart', 3, { max: 4, windowMs: 60_000 }),
+      countersA.take('apart', 9, { max: 4, windowMs: 60_000 }),
+      countersA.take('apart', 1, { max: 4, windowMs: 60_000 }),
+    ];
+    const [onA, onB] = await Promise.all(shared.map((takes) => Promise.all(takes)));
+    const apart = await Promise.all(others);
+
+    // Five takes of 2 fit in 10, whichever instance made them; each instance's in turn.
+    const taken = [...onA!, ...onB!].filter((answer) => answer.taken);
+    expect(taken.map((answer) => answer.count).sort((x, y) => x - y)).toEqual([2, 4, 6, 8, 10]);
+    for (const answers of [onA!, onB!]) {
+      const flags = answers.map((answer) => answer.taken);
+      expect(flags).toEqual([...flags].sort().reverse());
+    }
+    expect([...onA!, ...onB!].filter((answer) => !answer.taken).every((a) => a.count === 10)).toBe(
+      true,
+    );
+    expect(apart.map(({ taken: done, count }) => [done, count])).toEqual([
+      [true, 3],
+      [false, 3],
+      [false, 3],
+      [true, 4],
+    ]);
+    for (const { resetsInMs } of [...onA!, ...onB!, ...apart]) {
+      expect(resetsInMs).toBeGreaterThan(0);
+      expect(resetsInMs).toBeLessThanOrEqual(60_000);
     }
   });
 

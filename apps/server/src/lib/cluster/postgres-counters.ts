@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { WindowCounters } from '../window-counters';
+import type { WindowCount, WindowCounters } from '../window-counters';
 import { batchPerTurn } from '../turn-batch';
 import { databaseNowMs } from './postgres-bus';
+import { planTakeStatements, type BatchedTake, type TakeStatement } from './take-statements';
 
 /** The largest value of PostgreSQL's `integer`, the type of `rate_limits.count`. */
 const INTEGER_MAX = 2 ** 31 - 1;
@@ -19,8 +20,10 @@ const bigint = (value: number) => sql<number>`cast(${value} as bigint)`;
 
 /**
  * Fixed-window counters in the `rate_limits` table, shared by every instance on the database
- * (docs/architecture.md §2.5). Each count is one upsert, so two instances counting the same key
- * at once both add to one row. Windows follow the database's clock, which every instance shares.
+ * (docs/architecture.md §2.5). The counts of one turn of the event loop go in one upsert, so two
+ * instances counting the same key at once both add to one row, and a busy instance pays one
+ * round trip a turn rather than one a request. Windows follow the database's clock, which every
+ * instance shares.
  */
 export function createRateLimitRows(db: Kysely<Database>) {
   let nextPrune = 0;
@@ -40,6 +43,61 @@ export function createRateLimitRows(db: Kysely<Database>) {
   };
 
   const ended = sql<boolean>`rate_limits.window_ends_at <= ${databaseNowMs}`;
+
+  /**
+   * One statement of takes (take-statements.ts). Takes that fit their ceiling alone propose a
+   * row holding them whole, for a new window; an existing window's row adds one while the sum
+   * stays within the ceiling. Takes of more than the ceiling add nothing either way.
+   */
+  const upsertTakes = ({ ceiling, windowMs, fits, takes }: TakeStatement) => {
+    const fitsAfter = sql<boolean>`rate_limits.count + excluded.count <= ${integer(ceiling)}`;
+    return db
+      .insertInto('rate_limits')
+      .values(
+        takes.map(({ key, amount }) => ({
+          key,
+          count: integer(fits ? amount : 0),
+          window_ends_at: sql<number>`${databaseNowMs} + ${bigint(windowMs)}`,
+          taken: fits,
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict.column('key').doUpdateSet({
+          count: fits
+            ? sql<number>`case
+                when ${ended} then excluded.count
+                when ${fitsAfter} then rate_limits.count + excluded.count
+                else rate_limits.count end`
+            : sql<number>`case when ${ended} then 0 else rate_limits.count end`,
+          taken: fits ? sql<boolean>`${ended} or ${fitsAfter}` : false,
+          window_ends_at: sql<number>`case when ${ended} then excluded.window_ends_at else rate_limits.window_ends_at end`,
+        }),
+      )
+      .returning([
+        'key',
+        'count',
+        'taken',
+        sql<number>`window_ends_at - ${databaseNowMs}`.as('ttl'),
+      ])
+      .execute();
+  };
+
+  /**
+   * The takes of one turn of the event loop, in as few upserts as take-statements.ts allows:
+   * under load, the limits of many students' messages and applications in one round trip.
+   */
+  const takeInTurn = batchPerTurn(async (takes: BatchedTake[]) => {
+    await prune();
+    const answers: WindowCount[] = [];
+    for (const statement of planTakeStatements(takes)) {
+      const byKey = new Map((await upsertTakes(statement)).map((row) => [row.key, row]));
+      for (const { index, key } of statement.takes) {
+        const row = byKey.get(key)!;
+        answers[index] = { taken: row.taken, count: row.count, resetsInMs: row.ttl };
+      }
+    }
+    return answers;
+  });
 
   /**
    * The requests counted in one turn of the event loop, in one upsert: a key's row gains as many
@@ -104,34 +162,11 @@ export function createRateLimitRows(db: Kysely<Database>) {
       return row ? { current: row.count, ttl: row.ttl } : { current: 0, ttl: 0 };
     },
     /** Adds `amount` unless that passes `max` (lib/window-counters.ts). */
-    async take(key: string, amount: number, max: number, windowMs: number) {
-      await prune();
+    take(key: string, amount: number, max: number, windowMs: number): Promise<WindowCount> {
       // A count with no ceiling (email bursts count every email: max Infinity) is capped at the
       // column's own, which no window ever reaches.
       const ceiling = Math.min(max, INTEGER_MAX);
-      const fits = sql<boolean>`${integer(amount)} <= ${integer(ceiling)}`;
-      const fitsAfter = sql<boolean>`rate_limits.count + ${integer(amount)} <= ${integer(ceiling)}`;
-      const row = await db
-        .insertInto('rate_limits')
-        .values({
-          key,
-          count: sql<number>`case when ${fits} then ${integer(amount)} else 0 end`,
-          window_ends_at: sql<number>`${databaseNowMs} + ${bigint(windowMs)}`,
-          taken: fits,
-        })
-        .onConflict((conflict) =>
-          conflict.column('key').doUpdateSet({
-            count: sql<number>`case
-              when ${ended} then excluded.count
-              when ${fitsAfter} then rate_limits.count + ${integer(amount)}
-              else rate_limits.count end`,
-            taken: sql<boolean>`case when ${ended} then excluded.taken else ${fitsAfter} end`,
-            window_ends_at: sql<number>`case when ${ended} then excluded.window_ends_at else rate_limits.window_ends_at end`,
-          }),
-        )
-        .returning(['count', 'taken', sql<number>`window_ends_at - ${databaseNowMs}`.as('ttl')])
-        .executeTakeFirstOrThrow();
-      return { taken: row.taken, count: row.count, resetsInMs: row.ttl };
+      return takeInTurn({ key, amount, ceiling, windowMs });
     },
   };
 }
