@@ -67,7 +67,11 @@ async function runOnce(url: string, port: number): Promise<LighthouseRun> {
     onlyCategories: ['performance', 'accessibility'],
   });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
-  const { categories, audits } = result.lhr;
+  const { categories, audits, runtimeError } = result.lhr;
+  // A page Lighthouse could not load or measure has no score: a failed run, not a score of 0.
+  if (typeof categories.performance?.score !== 'number') {
+    throw new Error(`lighthouse could not score ${url}: ${runtimeError?.code ?? 'no score'}`);
+  }
   const metric = (id: string) => Math.round(audits[id]?.numericValue ?? 0);
   return {
     performance: score(categories.performance?.score),
@@ -83,7 +87,7 @@ async function runOnce(url: string, port: number): Promise<LighthouseRun> {
  * real server, RUNS_PER_PAGE times each. One run swings by several points on a shared machine,
  * so the median is the figure. The pages take turns, so a busy moment of the machine falls on
  * one run of each rather than on every run of one. One Chromium throughout; each run starts
- * from a cold cache anyway.
+ * from a cold cache anyway. A run that could not score the page is run again, once.
  */
 export async function runLighthouse(
   baseUrl: string,
@@ -96,7 +100,10 @@ export async function runLighthouse(
   try {
     for (let round = 1; round <= runsPerPage; round += 1) {
       for (const { page, path } of PAGES) {
-        const run = await runOnce(`${baseUrl}${path}`, chrome.port);
+        const run = await runOnce(`${baseUrl}${path}`, chrome.port).catch((error: Error) => {
+          log(`lighthouse ${page} (${path}) run ${round}: ${error.message}; running it again`);
+          return runOnce(`${baseUrl}${path}`, chrome.port);
+        });
         runs.get(path)!.push(run);
         log(
           `lighthouse ${page} (${path}) run ${round}/${runsPerPage}: performance ${run.performance}, LCP ${run.lcp} ms`,
