@@ -131,6 +131,36 @@ describe('rate limits across two instances on one PostgreSQL database', () => {
     }
   });
 
+  it('never answers more time left than the window, whoever opened it', async () => {
+    // A statement reads the clock when it begins. When one that began later on the other instance
+    // opens the window first, the window ends later than this statement's clock plus its length:
+    // here it ends a second past that, as if opened a second after this statement began.
+    const db = a.app.database.countersDb ?? a.app.database.db;
+    const rows = createRateLimitRows(db);
+    const counted = rows.rowKey('test', 'opened-later');
+    const taken = rows.rowKey('count', 'opened-later');
+    for (const key of [counted, taken]) {
+      await db
+        .insertInto('rate_limits')
+        .values({
+          key,
+          count: 1,
+          taken: true,
+          window_ends_at: sql<number>`(extract(epoch from now()) * 1000)::bigint + 61000`,
+        })
+        .execute();
+    }
+    const increment = await rows.increment(counted, 60_000);
+    const take = await createPostgresCounters(rows).take('opened-later', 1, {
+      max: 5,
+      windowMs: 60_000,
+    });
+    expect(increment.current).toBe(2);
+    expect(increment.ttl).toBeLessThanOrEqual(60_000);
+    expect(take).toMatchObject({ taken: true, count: 2 });
+    expect(take.resetsInMs).toBeLessThanOrEqual(60_000);
+  });
+
   it('counts rows written through both instances in one window', async () => {
     const sender = await createVerifiedAccount(a.baseUrl, 'sender@mit.edu');
     const recipient = await createVerifiedAccount(a.baseUrl, 'recipient@mit.edu');

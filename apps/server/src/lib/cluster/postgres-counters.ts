@@ -44,6 +44,10 @@ export function createRateLimitRows(db: Kysely<Database>) {
 
   const ended = sql<boolean>`rate_limits.window_ends_at <= ${databaseNowMs}`;
 
+  // `now()` is when a statement's transaction began. A statement that began later on another
+  // instance may open a window first, ending later than this statement's clock plus the
+  // window's length, so the time left each answer gives is capped at that length.
+
   /**
    * One statement of takes (take-statements.ts). Takes that fit their ceiling alone propose a
    * row holding them whole, for a new window; an existing window's row adds one while the sum
@@ -93,7 +97,8 @@ export function createRateLimitRows(db: Kysely<Database>) {
       const byKey = new Map((await upsertTakes(statement)).map((row) => [row.key, row]));
       for (const { index, key } of statement.takes) {
         const row = byKey.get(key)!;
-        answers[index] = { taken: row.taken, count: row.count, resetsInMs: row.ttl };
+        const resetsInMs = Math.min(row.ttl, statement.windowMs);
+        answers[index] = { taken: row.taken, count: row.count, resetsInMs };
       }
     }
     return answers;
@@ -143,7 +148,8 @@ export function createRateLimitRows(db: Kysely<Database>) {
       const row = after.get(key)!;
       const place = (seen.get(key) ?? 0) + 1;
       seen.set(key, place);
-      return { current: row.count - byKey.get(key)!.requests + place, ttl: row.ttl };
+      const { requests: counted, windowMs } = byKey.get(key)!;
+      return { current: row.count - counted + place, ttl: Math.min(row.ttl, windowMs) };
     });
   });
 
