@@ -94,6 +94,26 @@ describe('search indexes on SQLite', () => {
     expect(plan).toContain('projects_description_search');
   });
 
+  it('starts from the rows the index lists, and counts and pages them as the scan would', async () => {
+    // Walking the newest projects and testing each was all of them for a text none holds.
+    const { ids, plan } = await search(projectSearch(RARE));
+    expect(plan).toMatch(/SEARCH projects USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    expect(plan).not.toMatch(/(SCAN|SEARCH) projects USING (COVERING )?INDEX/);
+    expect(ids).toEqual(await scanned(RARE));
+    for (const text of [RARE, 'zeph', `${RARE} glass`]) {
+      const path = `${projectSearch(text).replace('limit=50', 'limit=1')}`;
+      const first = await request<{ id: string }[]>(server.baseUrl, 'GET', `${REST}/${path}`, {
+        token,
+        headers: { prefer: 'count=exact' },
+      });
+      const expected = await scanned(text);
+      expect(first.headers.get('content-range')).toBe(
+        expected.length > 0 ? `0-0/${expected.length}` : `*/0`,
+      );
+      expect(first.body.map((row) => row.id)).toEqual(expected.slice(0, 1));
+    }
+  });
+
   it('looks up a long text by its start, and lets LIKE turn away rows holding only that', async () => {
     const found = await search(columnSearch('title', `the ${RARE} LAMP`));
     expect(found.ids).toEqual(['rare-title']);
@@ -162,7 +182,8 @@ describe('search indexes on SQLite', () => {
     const filters = texts.map((text) => `title=ilike.*${text}*`).join('&');
     const { ids, statements } = await search(`projects?select=id&${filters}&order=id`);
     expect(ids).toEqual(['rare-title']);
-    const indexed = statements.match(/from "projects_title_search"/g) ?? [];
+    // Each search the index answers was a probe; the first also lists the rows the read starts from.
+    const indexed = statements.match(/in \(select rowid from "projects_title_search"/g) ?? [];
     expect(indexed.length).toBeGreaterThan(0);
     expect(indexed.length).toBeLessThanOrEqual(INDEX_PROBES_PER_REQUEST);
   });

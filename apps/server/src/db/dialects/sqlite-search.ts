@@ -9,9 +9,9 @@ const INDEXED: Readonly<Record<string, readonly string[]>> = {
 
 /**
  * When the index answers a search: the table holds at least `INDEXED_TABLE_ROWS` rows and at
- * most `RARE_TEXT_ROWS` of them hold the text. The index lists the rows holding the text, and the
- * walk of the newest rows then compares each rowid with that list before reading the row, so a
- * text the campus lacks no longer reads the whole campus. Opening the index and listing its rows
+ * most `RARE_TEXT_ROWS` of them hold the text. The index lists the rows holding the text; a read
+ * starts from them (table-api/query/search-candidates.ts), or, for a further search, compares
+ * each rowid with the list before reading the row, so a text no row holds reads no rows. Opening the index and listing its rows
  * cost a tenth to a fifth of a millisecond: more than a smaller table's walk, and more than a
  * commoner text's, which fills the page within a few rows (decision 022 gives the figures). The
  * probe that counts stops at the bound, so it costs a common word little.
@@ -79,6 +79,15 @@ export function sqliteSearchProbe(connection: SqliteDatabase.Database) {
   };
 }
 
+/** The index an indexed form names, and the FTS5 query that finds the text's start in it. */
+function indexedSearch(form: string, text: unknown) {
+  if (!form.startsWith(INDEXED_FORM)) return null;
+  const [table, column] = form.slice(INDEXED_FORM.length).split('.') as [string, string];
+  const start = sql`substr(${text}, 1, ${sql.lit(INDEXED_TEXT_CHARS)})`;
+  const query = sql`'"' || replace(${start}, '"', '""') || '"'`;
+  return { table, index: sql.id(indexOf(table, column)), query };
+}
+
 /**
  * The SQL of an indexed contains-search, or null for another form. The index narrows the rows
  * to those holding the text's trigrams, compared by rowid before the row is read; the LIKE then
@@ -90,13 +99,23 @@ export function sqliteIndexedContains(
   form: string,
   text: unknown,
 ): RawBuilder<SqlBool> | null {
-  if (!form.startsWith(INDEXED_FORM)) return null;
-  const [table, column] = form.slice(INDEXED_FORM.length).split('.') as [string, string];
-  const index = sql.id(indexOf(table, column));
-  const start = sql`substr(${text}, 1, ${sql.lit(INDEXED_TEXT_CHARS)})`;
-  const query = sql`'"' || replace(${start}, '"', '""') || '"'`;
+  const search = indexedSearch(form, text);
+  if (!search) return null;
+  const { table, index, query } = search;
   // A CASE, not an AND: two ANDs ORed together (title or description) made SQLite read every
   // row before comparing its rowid, which cost what the index saves.
   return sql<boolean>`(case when ${sql.ref(`${table}.rowid`)} in (select rowid from ${index}
     where ${index} match ${query}) then ${value} like ('%' || ${text} || '%') else 0 end)`;
+}
+
+/**
+ * The rowids an indexed contains-search can match, as `candidate_rowid`, or null for another
+ * form: every row the search matches is among them (see above), and the form is only chosen
+ * when few rows are (RARE_TEXT_ROWS).
+ */
+export function sqliteIndexedRows(form: string, text: unknown): RawBuilder<unknown> | null {
+  const search = indexedSearch(form, text);
+  if (!search) return null;
+  const { index, query } = search;
+  return sql`select rowid as candidate_rowid from ${index} where ${index} match ${query}`;
 }

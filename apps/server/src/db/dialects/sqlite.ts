@@ -8,6 +8,7 @@ import { runSqliteAdminStatements } from './sqlite-admin';
 import { checkpointInBackground } from './sqlite-checkpoints';
 import { groupCommits } from './sqlite-group-commit';
 import { registerUnicodeLower, sqliteMatchPattern, sqlitePatternMatcher } from './sqlite-patterns';
+import { sqliteIndexedRows } from './sqlite-search';
 import { runOnConnection, withStatementCache } from './statement-cache';
 import type { ConstraintViolation, DatabaseHandle, OpenOptions } from './types';
 
@@ -60,6 +61,7 @@ export function openSqlite(file: string, options: OpenOptions = {}): DatabaseHan
     file,
     patternMatch: sqlitePatternMatcher(connection),
     matchPattern: sqliteMatchPattern,
+    searchCandidates: sqliteIndexedRows,
     classifyError(error) {
       const code = (error as { code?: unknown }).code;
       const kind = typeof code === 'string' ? CONSTRAINT_KINDS[code] : undefined;

@@ -56,6 +56,12 @@ export interface DatabaseHandle {
   /** The SQL of one form of match; `operand` is a value or a stand-in for one. */
   matchPattern(value: Expression<unknown>, form: string, operand: unknown): RawBuilder<SqlBool>;
   /**
+   * For a form answered from a search index, a query of the keys (`candidate_rowid`, the
+   * table's rowid) of every row the match could be true for: few, by the form's choice, so a
+   * read can start from them instead of walking the table (table-api/query/search-candidates.ts).
+   */
+  searchCandidates?(form: string, operand: unknown): RawBuilder<unknown> | null;
+  /**
    * True where a read that matches a pattern must be planned with its pattern at every run.
    * PostgreSQL keeps a generic plan for a prepared statement after five runs when it looks no
    * dearer than the plans made with the values; without the pattern it guesses that one row in

@@ -18,6 +18,7 @@ import { cursorKeys, extraCursorKeys } from './query/cursor-keys';
 import { keysetOrder } from './query/keyset';
 import { countRows, selectPage, type PageQuery, type ReadSource } from './query/page-query';
 import { expandSelect, type OutputColumn } from './query/select-list';
+import { searchCandidates } from './query/search-candidates';
 import {
   baseHeaders,
   contentRange,
@@ -107,6 +108,7 @@ export function prepareRead(request: ReadSource): PreparedRead {
   // A union of pages needs every row to have one place (the keyset's order) and no offset.
   const split = keyset && offset === 0 ? splittableOr(parsed.filters) : null;
   const extraKeys = extraCursorKeys(keyset, output);
+  const searched = searchCandidates(parsed.filters, filters.operands, database);
   const page: PageQuery = {
     where,
     output,
@@ -118,6 +120,7 @@ export function prepareRead(request: ReadSource): PreparedRead {
     branches: split
       ? split.conditions.map((branch) => rowsWhere(withBranch(parsed.filters, split, branch)))
       : null,
+    searched,
   };
 
   // `limit=0` with a count asks for the number alone (the dashboard's figures): no rows to
@@ -134,7 +137,7 @@ export function prepareRead(request: ReadSource): PreparedRead {
       ? null
       : { shape: keys.page, build: () => selectPage(request, page, context), planEachRun },
     count: parsed.preferences.count
-      ? { shape: keys.count, build: () => countRows(request, where), planEachRun }
+      ? { shape: keys.count, build: () => countRows(request, where, searched), planEachRun }
       : null,
     keyset,
     output,

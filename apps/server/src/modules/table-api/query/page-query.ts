@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { OrderTerm } from '../../../lib/postgrest';
 import { dynamicDb, type TableRequest } from '../table-request';
 import type { TablePolicy } from '../tables/types';
@@ -6,6 +6,7 @@ import { fromCandidates, type RowFilter, type TableQuery } from './candidates';
 import { columnExpression, findColumnRule } from './column-expression';
 import type { CompileContext } from './conditions';
 import { afterCursor } from './keyset';
+import { fromSearchCandidates } from './search-candidates';
 import type { OutputColumn } from './select-list';
 
 /** What a read's queries are built from: no user, no body. */
@@ -29,6 +30,16 @@ export interface PageQuery {
   offset: number;
   /** For an `or` of equalities, the filters with each branch in its place (query/candidates.ts). */
   branches: RowFilter[] | null;
+  /** The keys of the few rows a search index says the filters can match (search-candidates.ts). */
+  searched: RawBuilder<unknown> | null;
+}
+
+/** The table, or the few rows of it the read's search can match. */
+function fromTable(request: ReadSource, searched: RawBuilder<unknown> | null) {
+  const db = dynamicDb(request.database);
+  return searched
+    ? fromSearchCandidates(db, request.policy, searched)
+    : db.selectFrom(request.policy.name);
 }
 
 /** The page of rows: the asked-for columns plus the cursor's keys, ordered and limited. */
@@ -61,9 +72,11 @@ export function selectPage(request: ReadSource, page: PageQuery, context: Compil
     }
     return ordered;
   };
-  const from = page.branches
-    ? fromCandidates(db, policy, page.branches.map(afterPosition), inPageOrder, page.limit)
-    : db.selectFrom(policy.name);
+  // A search's few rows first: they are fewer than any branch's page can be.
+  const from =
+    page.branches && !page.searched
+      ? fromCandidates(db, policy, page.branches.map(afterPosition), inPageOrder, page.limit)
+      : fromTable(request, page.searched);
   const query = from
     .where(afterPosition(page.where))
     .select((eb) => [
@@ -75,9 +88,12 @@ export function selectPage(request: ReadSource, page: PageQuery, context: Compil
 }
 
 /** How many rows the read's filters and the policy let through. */
-export function countRows(request: ReadSource, where: RowFilter) {
-  return dynamicDb(request.database)
-    .selectFrom(request.policy.name)
+export function countRows(
+  request: ReadSource,
+  where: RowFilter,
+  searched: RawBuilder<unknown> | null,
+) {
+  return fromTable(request, searched)
     .where(where)
     .select((eb) => eb.fn.countAll<number>().as('count'));
 }
