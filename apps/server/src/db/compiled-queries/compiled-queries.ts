@@ -29,6 +29,11 @@ export interface CompiledQueriesOptions {
   direct?: DirectRunner;
   /** Lets writes that can wait for the end of the turn share their commit. */
   grouped?: GroupRunner;
+  /**
+   * Where table reads named as statements run, when not on `db`: connections that always use a
+   * statement's generic plan (PostgreSQL, dialects/postgres.ts).
+   */
+  genericReads?: Kysely<Database>;
 }
 
 interface Compiled {
@@ -51,6 +56,7 @@ export class CompiledQueries {
   private readonly db: Kysely<Database>;
   private readonly direct: DirectRunner | undefined;
   private readonly grouped: GroupRunner | undefined;
+  private readonly genericReads: Kysely<Database> | undefined;
   private readonly names = new Map<string, { name: string; queries: number }>();
   private named = 0;
   private readonly byKey = new LRUCache<object | ShapeKey, Compiled>({
@@ -65,6 +71,7 @@ export class CompiledQueries {
     this.db = options.db;
     this.direct = options.direct;
     this.grouped = options.grouped;
+    this.genericReads = options.genericReads;
   }
 
   /** Runs `query` with `values`; its result reports rows and, for a write, rows changed. */
@@ -73,6 +80,9 @@ export class CompiledQueries {
     values: Values,
   ): Promise<QueryResult<Row>> {
     const { sql, parameters } = this.bind(query, values);
+    if (this.genericReads && 'shape' in query && !query.planEachRun) {
+      return this.genericReads.executeQuery<Row>(CompiledQuery.raw(sql, parameters));
+    }
     return this.runBound<Row>(sql, parameters);
   }
 

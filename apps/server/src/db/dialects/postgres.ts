@@ -60,10 +60,29 @@ export function openPostgres(
     dialect: new PostgresDialect({ pool: counterPool }),
     log: options.onQuery ? (event) => options.onQuery!(event.query) : undefined,
   });
-  const compiledQueries = new CompiledQueries({ db });
-  pool.on('connect', (client) =>
-    prepareCompiledQueries(client, (text) => compiledQueries.statementName(text)),
-  );
+  // Table reads compiled once run on connections of their own that always use a statement's
+  // generic plan. PostgreSQL otherwise planned some again at every run, with the values, when
+  // its first five plans looked cheaper than the generic one: a small campus's nearby list or an
+  // unread count then spent more time planning than running (decision 022). Reads whose plan
+  // depends on their values (searches) and everything else keep the main pool's choice.
+  const readPool = new Pool({
+    connectionString,
+    max: options.poolSize ?? DEFAULT_POOL_SIZE,
+    types,
+  });
+  readPool.on('error', () => {});
+  const readsDb = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: readPool }),
+    log: options.onQuery ? (event) => options.onQuery!(event.query) : undefined,
+  });
+  const compiledQueries = new CompiledQueries({ db, genericReads: readsDb });
+  const nameOf = (text: string) => compiledQueries.statementName(text);
+  pool.on('connect', (client) => prepareCompiledQueries(client, nameOf));
+  readPool.on('connect', (client) => {
+    // Sent first, so it runs before any read; should it fail, reads plan as on the main pool.
+    client.query('set plan_cache_mode = force_generic_plan').catch(() => {});
+    prepareCompiledQueries(client, nameOf);
+  });
   return {
     kind: 'postgres',
     db,
@@ -104,6 +123,7 @@ export function openPostgres(
     }),
     close: async () => {
       await countersDb.destroy();
+      await readsDb.destroy();
       await db.destroy();
     },
   };

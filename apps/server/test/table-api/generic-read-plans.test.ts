@@ -1,0 +1,52 @@
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineQuery } from '../../src/db/compiled-queries/define-query';
+import { openPostgres } from '../../src/db/dialects/postgres';
+import type { DatabaseHandle } from '../../src/db/dialects/types';
+import type { Database } from '../../src/db/schema';
+import type { ShapeKey } from '../../src/lib/postgrest';
+import { createEmptyPostgresDatabase, type EmptyPostgresDatabase } from '../helpers/test-database';
+
+/**
+ * Where PostgreSQL plans each kind of compiled query (dialects/postgres.ts): table reads named as
+ * statements on connections that always take the generic plan; searches, planned with their
+ * words, and every other query on connections that choose as PostgreSQL does by default.
+ */
+describe('compiled queries on PostgreSQL', () => {
+  let empty: EmptyPostgresDatabase;
+  let database: DatabaseHandle;
+
+  beforeAll(async () => {
+    empty = await createEmptyPostgresDatabase();
+    database = openPostgres(empty.url);
+  });
+  afterAll(async () => {
+    await database.close();
+    await empty.drop();
+  });
+
+  const modeQuery = (db: Kysely<Database>) =>
+    db.selectNoFrom(sql<string>`current_setting('plan_cache_mode')`.as('mode'));
+  const shaped = (name: string, planEachRun: boolean) => ({
+    shape: name as unknown as ShapeKey,
+    build: () => modeQuery(database.db),
+    planEachRun,
+  });
+  const fixedQuery = defineQuery((db) => modeQuery(db));
+
+  it('runs table reads on generic plans, and searches and other queries as PostgreSQL chooses', async () => {
+    const { compiledQueries } = database;
+    // Several at once, so more than one connection of each pool answers.
+    const reads = await Promise.all(
+      Array.from({ length: 6 }, () => compiledQueries.rows(shaped('read', false), [])),
+    );
+    const searches = await Promise.all(
+      Array.from({ length: 6 }, () => compiledQueries.rows(shaped('search', true), [])),
+    );
+    const fixed = await compiledQueries.rows(fixedQuery, []);
+    expect(reads.flat().map((row) => row.mode)).toEqual(Array(6).fill('force_generic_plan'));
+    expect(searches.flat().map((row) => row.mode)).toEqual(Array(6).fill('auto'));
+    expect(fixed.map((row) => row.mode)).toEqual(['auto']);
+    expect(await modeQuery(database.db).execute()).toEqual([{ mode: 'auto' }]);
+  });
+});
