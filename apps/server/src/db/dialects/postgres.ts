@@ -1,4 +1,4 @@
-import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
 import type pg from 'pg';
 import { loadPg } from '../../lib/load-pg';
 import { isDataException, PostgrestCode } from '../../lib/postgrest/error-codes';
@@ -40,49 +40,36 @@ export function openPostgres(
   options: OpenOptions & { poolSize?: number } = {},
 ): DatabaseHandle {
   const { Pool } = loadPg();
-  const pool = new Pool({ connectionString, max: options.poolSize ?? DEFAULT_POOL_SIZE, types });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
-  pool.on('error', () => {});
-  const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
-    log: options.onQuery ? (event) => options.onQuery!(event.query) : undefined,
-  });
+  const log = options.onQuery ? (event: LogEvent) => options.onQuery!(event.query) : undefined;
+  /** A pool and its Kysely; `setUp` runs first on each new connection. */
+  const openPool = (max: number, setUp: (client: pg.PoolClient) => void) => {
+    const pool = new Pool({ connectionString, max, types });
+    // An idle client losing its connection must not crash the process; the next query reconnects.
+    pool.on('error', () => {});
+    pool.on('connect', setUp);
+    return { pool, db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log }) };
+  };
+  const poolSize = options.poolSize ?? DEFAULT_POOL_SIZE;
+  const nameOf = (text: string) => compiledQueries.statementName(text);
+  const { pool, db } = openPool(poolSize, (client) => prepareCompiledQueries(client, nameOf));
   // Counters commit without waiting for the log to reach the disk (docs/architecture.md §2.5): a
   // crash may lose the last fraction of a second of counts, never a row a student wrote. Waiting
   // for the flush held a busy key's row locked through it, so one sender's writes queued there.
-  const counterPool = new Pool({ connectionString, max: COUNTER_POOL_SIZE, types });
-  counterPool.on('error', () => {});
   // Should the setting fail, the connection only waits for the disk as the app's own do.
-  counterPool.on('connect', (client) => {
+  const { db: countersDb } = openPool(COUNTER_POOL_SIZE, (client) => {
     client.query('set synchronous_commit = off').catch(() => {});
-  });
-  const countersDb = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: counterPool }),
-    log: options.onQuery ? (event) => options.onQuery!(event.query) : undefined,
   });
   // Table reads compiled once run on connections of their own that always use a statement's
   // generic plan. PostgreSQL otherwise planned some again at every run, with the values, when
   // its first five plans looked cheaper than the generic one: a small campus's nearby list or an
   // unread count then spent more time planning than running (decision 022). Reads whose plan
   // depends on their values (searches) and everything else keep the main pool's choice.
-  const readPool = new Pool({
-    connectionString,
-    max: options.poolSize ?? DEFAULT_POOL_SIZE,
-    types,
-  });
-  readPool.on('error', () => {});
-  const readsDb = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: readPool }),
-    log: options.onQuery ? (event) => options.onQuery!(event.query) : undefined,
-  });
-  const compiledQueries = new CompiledQueries({ db, genericReads: readsDb });
-  const nameOf = (text: string) => compiledQueries.statementName(text);
-  pool.on('connect', (client) => prepareCompiledQueries(client, nameOf));
-  readPool.on('connect', (client) => {
+  const { db: readsDb } = openPool(poolSize, (client) => {
     // Sent first, so it runs before any read; should it fail, reads plan as on the main pool.
     client.query('set plan_cache_mode = force_generic_plan').catch(() => {});
     prepareCompiledQueries(client, nameOf);
   });
+  const compiledQueries = new CompiledQueries({ db, genericReads: readsDb });
   return {
     kind: 'postgres',
     db,

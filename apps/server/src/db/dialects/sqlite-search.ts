@@ -1,5 +1,6 @@
 import type SqliteDatabase from 'better-sqlite3';
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { SEARCH_CANDIDATE_KEY } from './types';
 
 /** The columns SQLite's trigram indexes cover (migration 023), by table. */
 const INDEXED: Readonly<Record<string, readonly string[]>> = {
@@ -11,8 +12,8 @@ const INDEXED: Readonly<Record<string, readonly string[]>> = {
  * When the index answers a search: the table holds at least `INDEXED_TABLE_ROWS` rows and at
  * most `RARE_TEXT_ROWS` of them hold the text. The index lists the rows holding the text; a read
  * starts from them (table-api/query/search-candidates.ts), or, for a further search, compares
- * each rowid with the list before reading the row, so a text no row holds reads no rows. Opening the index and listing its rows
- * cost a tenth to a fifth of a millisecond: more than a smaller table's walk, and more than a
+ * each rowid with the list before reading the row, so a text no row holds reads no rows.
+ * Opening the index and listing its rows cost a tenth to a fifth of a millisecond: more than a smaller table's walk, and more than a
  * commoner text's, which fills the page within a few rows (decision 022 gives the figures). The
  * probe that counts stops at the bound, so it costs a common word little.
  */
@@ -109,7 +110,7 @@ export function sqliteIndexedContains(
 }
 
 /**
- * The rowids an indexed contains-search can match, as `candidate_rowid`, or null for another
+ * The rowids an indexed contains-search can match, as `SEARCH_CANDIDATE_KEY`, or null for another
  * form: every row the search matches is among them (see above), and the form is only chosen
  * when few rows are (RARE_TEXT_ROWS).
  */
@@ -117,5 +118,6 @@ export function sqliteIndexedRows(form: string, text: unknown): RawBuilder<unkno
   const search = indexedSearch(form, text);
   if (!search) return null;
   const { index, query } = search;
-  return sql`select rowid as candidate_rowid from ${index} where ${index} match ${query}`;
+  const key = sql.id(SEARCH_CANDIDATE_KEY);
+  return sql`select rowid as ${key} from ${index} where ${index} match ${query}`;
 }

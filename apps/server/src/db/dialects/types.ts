@@ -5,6 +5,9 @@ import type { AdminSqlOptions, AdminStatement, AdminStatementResult } from './ad
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
+/** The column a `searchCandidates` query names its keys by. */
+export const SEARCH_CANDIDATE_KEY = 'candidate_rowid';
+
 export interface PatternMatch {
   form: string;
   operand: string;
@@ -56,7 +59,7 @@ export interface DatabaseHandle {
   /** The SQL of one form of match; `operand` is a value or a stand-in for one. */
   matchPattern(value: Expression<unknown>, form: string, operand: unknown): RawBuilder<SqlBool>;
   /**
-   * For a form answered from a search index, a query of the keys (`candidate_rowid`, the
+   * For a form answered from a search index, a query of the keys (`SEARCH_CANDIDATE_KEY`, the
    * table's rowid) of every row the match could be true for: few, by the form's choice, so a
    * read can start from them instead of walking the table (table-api/query/search-candidates.ts).
    */

@@ -15,6 +15,13 @@ const PRUNE_EVERY_MS = 60_000;
 /** Longer keys (an address in a body, say) are stored as their digest: the row stays small. */
 const MAX_KEY_LENGTH = 200;
 
+/**
+ * The time a window has left, as an answer gives it. `now()` is when a statement's transaction
+ * began; a statement that began later on another instance may open the window first, so it ends
+ * later than this statement's clock plus the window's length. No window has more than its length.
+ */
+const timeLeft = (ttl: number, windowMs: number) => Math.min(ttl, windowMs);
+
 const integer = (value: number) => sql<number>`cast(${value} as integer)`;
 const bigint = (value: number) => sql<number>`cast(${value} as bigint)`;
 
@@ -43,10 +50,6 @@ export function createRateLimitRows(db: Kysely<Database>) {
   };
 
   const ended = sql<boolean>`rate_limits.window_ends_at <= ${databaseNowMs}`;
-
-  // `now()` is when a statement's transaction began. A statement that began later on another
-  // instance may open a window first, ending later than this statement's clock plus the
-  // window's length, so the time left each answer gives is capped at that length.
 
   /**
    * One statement of takes (take-statements.ts). Takes that fit their ceiling alone propose a
@@ -97,7 +100,7 @@ export function createRateLimitRows(db: Kysely<Database>) {
       const byKey = new Map((await upsertTakes(statement)).map((row) => [row.key, row]));
       for (const { index, key } of statement.takes) {
         const row = byKey.get(key)!;
-        const resetsInMs = Math.min(row.ttl, statement.windowMs);
+        const resetsInMs = timeLeft(row.ttl, statement.windowMs);
         answers[index] = { taken: row.taken, count: row.count, resetsInMs };
       }
     }
@@ -149,7 +152,7 @@ export function createRateLimitRows(db: Kysely<Database>) {
       const place = (seen.get(key) ?? 0) + 1;
       seen.set(key, place);
       const { requests: counted, windowMs } = byKey.get(key)!;
-      return { current: row.count - counted + place, ttl: Math.min(row.ttl, windowMs) };
+      return { current: row.count - counted + place, ttl: timeLeft(row.ttl, windowMs) };
     });
   });
 

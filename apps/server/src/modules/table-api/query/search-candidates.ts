@@ -1,12 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { DatabaseHandle } from '../../../db/dialects/types';
+import { SEARCH_CANDIDATE_KEY, type DatabaseHandle } from '../../../db/dialects/types';
 import type { Condition, FilterCondition } from '../../../lib/postgrest';
 import type { dynamicDb } from '../table-request';
 import type { TablePolicy } from '../tables/types';
 import type { FilterOperands } from './bind-conditions';
 import type { TableQuery } from './candidates';
-
-const CANDIDATE = 'candidate_rowid';
 
 /**
  * The keys of every row a read's search can match, when its database can list them from a
@@ -53,5 +51,9 @@ export function fromSearchCandidates(
   return db
     .selectFrom(sql`(${candidates})`.as('candidates'))
     .crossJoin(policy.name)
-    .whereRef(`${policy.name}.rowid`, '=', `candidates.${CANDIDATE}`) as unknown as TableQuery;
+    .whereRef(
+      `${policy.name}.rowid`,
+      '=',
+      `candidates.${SEARCH_CANDIDATE_KEY}`,
+    ) as unknown as TableQuery;
 }
