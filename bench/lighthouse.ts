@@ -11,6 +11,8 @@ export interface LighthouseRun {
   fcp: number;
   lcp: number;
   tbt: number;
+  /** Why the first attempt at this run measured nothing, when it was run again. */
+  rerunAfter?: string;
 }
 
 /**
@@ -44,7 +46,8 @@ export function median(values: number[]): number {
 /** Each figure's median over the runs, and the run that scored lowest. */
 export function summarizeRuns(page: string, path: string, runs: LighthouseRun[]): LighthouseScore {
   if (runs.length === 0) throw new Error(`no lighthouse run for ${path}`);
-  const of = (field: keyof LighthouseRun) => median(runs.map((run) => run[field]));
+  const of = (field: Exclude<keyof LighthouseRun, 'rerunAfter'>) =>
+    median(runs.map((run) => run[field]));
   const worst = runs.reduce((low, run) => (run.performance < low.performance ? run : low));
   return {
     page,
@@ -59,6 +62,9 @@ export function summarizeRuns(page: string, path: string, runs: LighthouseRun[])
   };
 }
 
+/** The audits a run's figures come from; the performance score is computed from them. */
+const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time'];
+
 async function runOnce(url: string, port: number): Promise<LighthouseRun> {
   const result = await lighthouse(url, {
     port,
@@ -69,10 +75,17 @@ async function runOnce(url: string, port: number): Promise<LighthouseRun> {
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { categories, audits, runtimeError } = result.lhr;
   // A page Lighthouse could not load or measure has no score: a failed run, not a score of 0.
+  // That includes a run whose paint metrics failed: Lighthouse still scores the category, as 0.
   if (typeof categories.performance?.score !== 'number') {
     throw new Error(`lighthouse could not score ${url}: ${runtimeError?.code ?? 'no score'}`);
   }
-  const metric = (id: string) => Math.round(audits[id]?.numericValue ?? 0);
+  const unmeasured = METRICS.find((id) => typeof audits[id]?.numericValue !== 'number');
+  if (unmeasured) {
+    throw new Error(
+      `lighthouse could not measure ${unmeasured} on ${url}: ${audits[unmeasured]?.errorMessage ?? 'no value'}`,
+    );
+  }
+  const metric = (id: string) => Math.round(audits[id]!.numericValue!);
   return {
     performance: score(categories.performance?.score),
     accessibility: score(categories.accessibility?.score),
@@ -100,9 +113,12 @@ export async function runLighthouse(
   try {
     for (let round = 1; round <= runsPerPage; round += 1) {
       for (const { page, path } of PAGES) {
-        const run = await runOnce(`${baseUrl}${path}`, chrome.port).catch((error: Error) => {
+        const run = await runOnce(`${baseUrl}${path}`, chrome.port).catch(async (error: Error) => {
           log(`lighthouse ${page} (${path}) run ${round}: ${error.message}; running it again`);
-          return runOnce(`${baseUrl}${path}`, chrome.port);
+          return {
+            ...(await runOnce(`${baseUrl}${path}`, chrome.port)),
+            rerunAfter: error.message,
+          };
         });
         runs.get(path)!.push(run);
         log(
@@ -119,7 +135,7 @@ export async function runLighthouse(
 /**
  * The results file's Lighthouse table, for report.ts's renderWeb: each page's median figures
  * (the ones the targets are checked on), then its worst run's performance and LCP, and every
- * run's performance score.
+ * run's performance score, with the reason when a run measured nothing and was run again.
  */
 export function renderLighthouseTable(scores: LighthouseScore[]): string[] {
   const lines = [
@@ -127,7 +143,11 @@ export function renderLighthouseTable(scores: LighthouseScore[]): string[] {
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
   ];
   for (const score of scores) {
-    const runs = score.runs.map((run) => run.performance).join(', ');
+    const runs = score.runs
+      .map((run) =>
+        run.rerunAfter ? `${run.performance} (run again: ${run.rerunAfter})` : run.performance,
+      )
+      .join(', ');
     lines.push(
       `| ${score.page} (${score.path}) | ${score.performance} | ${score.accessibility} | ${score.fcp} | ${score.lcp} | ${score.tbt} | ${score.worst.performance}, ${score.worst.lcp} | ${runs} |`,
     );
