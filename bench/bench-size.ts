@@ -11,7 +11,10 @@ import type { FromWorker, ServerWorkerData, ToWorker } from './server-worker';
 import type { DatabaseName, Targets } from './targets';
 import { loadWorld } from './world';
 
-/** Signed in again past this age: the longest path (three runs and their baselines) fits in what is left. */
+/**
+ * The world signs in again past this age: the longest path (three runs and their baselines)
+ * fits in what is left of the tokens' life.
+ */
 const TOKEN_RENEWAL_MS = (ACCESS_TOKEN_TTL_SECONDS * 1000) / 2;
 
 export interface SizeOptions {

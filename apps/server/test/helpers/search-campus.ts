@@ -25,7 +25,10 @@ export async function startSearchApp(kind: DatabaseKind) {
     { onQuery: (query) => recording && recorded.push(query) },
   );
 
-  /** GETs `path` under the table API as `token`; the answer must be a list of rows (206 with a count). */
+  /**
+   * GETs `path` under the table API as `token`; the answer must be a list of rows (206 when it
+   * carries a count).
+   */
   const search = async (
     path: string,
     token: string,

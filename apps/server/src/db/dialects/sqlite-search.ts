@@ -13,8 +13,9 @@ const INDEXED: Readonly<Record<string, readonly string[]>> = {
  * most `RARE_TEXT_ROWS` of them hold the text. The index lists the rows holding the text; a read
  * starts from them (table-api/query/search-candidates.ts), or, for a further search, compares
  * each rowid with the list before reading the row, so a text no row holds reads no rows.
- * Opening the index and listing its rows cost a tenth to a fifth of a millisecond: more than a smaller table's walk, and more than a
- * commoner text's, which fills the page within a few rows (decision 022 gives the figures). The
+ * Opening the index and listing its rows cost a tenth to a fifth of a millisecond: more than a
+ * smaller table's walk, and more than a commoner text's, which fills the page within a few rows
+ * (decision 022 gives the figures). The
  * probe that counts stops at the bound, so it costs a common word little.
  */
 export const INDEXED_TABLE_ROWS = 5_000;
