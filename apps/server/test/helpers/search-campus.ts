@@ -32,7 +32,7 @@ export async function startSearchApp(kind: DatabaseKind) {
   const search = async (
     path: string,
     token: string,
-    options: { indexesOnly?: boolean; headers?: Record<string, string> } = {},
+    options: { indexesOnly?: boolean; generic?: boolean; headers?: Record<string, string> } = {},
   ): Promise<SearchAnswer> => {
     recorded.length = 0;
     recording = true;
@@ -47,7 +47,12 @@ export async function startSearchApp(kind: DatabaseKind) {
     const plans: string[] = [];
     for (const statement of recorded.filter((query) => /^\s*select/i.test(query.sql))) {
       plans.push(
-        (await server.database.explain(statement, { indexesOnly: options.indexesOnly })).join('\n'),
+        (
+          await server.database.explain(statement, {
+            indexesOnly: options.indexesOnly,
+            generic: options.generic,
+          })
+        ).join('\n'),
       );
     }
     return {

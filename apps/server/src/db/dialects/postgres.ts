@@ -35,6 +35,26 @@ export const DEFAULT_POOL_SIZE = 10;
  */
 const COUNTER_POOL_SIZE = 4;
 
+/**
+ * PostgreSQL's default prices a page read out of order at four sequential ones, a spinning
+ * disk's ratio. The app's tables are read from memory or SSD, where 1.1 is the usual setting.
+ * With 4, a plan that cannot see its values (a compiled read's generic plan) took the biggest
+ * campus's first page as a bitmap read of every row and a sort, where walking the newest-first
+ * index stops at the page's 12 rows, and a campus search preferred its campus's rows to the
+ * trigram indexes (docs/decisions/022). Should the setting fail, the default stays.
+ */
+function priceRandomReads(client: pg.PoolClient) {
+  client.query('set random_page_cost = 1.1').catch(() => {});
+}
+
+/** A value as SQL text, for EXECUTE in `explain` (tests and diagnostics, never a request). */
+function sqlLiteral(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
 export function openPostgres(
   connectionString: string,
   options: OpenOptions & { poolSize?: number } = {},
@@ -51,7 +71,10 @@ export function openPostgres(
   };
   const poolSize = options.poolSize ?? DEFAULT_POOL_SIZE;
   const nameOf = (text: string) => compiledQueries.statementName(text);
-  const { pool, db } = openPool(poolSize, (client) => prepareCompiledQueries(client, nameOf));
+  const { pool, db } = openPool(poolSize, (client) => {
+    priceRandomReads(client);
+    prepareCompiledQueries(client, nameOf);
+  });
   // Counters commit without waiting for the log to reach the disk (docs/architecture.md §2.5): a
   // crash may lose the last fraction of a second of counts, never a row a student wrote. Waiting
   // for the flush held a busy key's row locked through it, so one sender's writes queued there.
@@ -67,6 +90,7 @@ export function openPostgres(
   const { db: readsDb } = openPool(poolSize, (client) => {
     // Sent first, so it runs before any read; should it fail, reads plan as on the main pool.
     client.query('set plan_cache_mode = force_generic_plan').catch(() => {});
+    priceRandomReads(client);
     prepareCompiledQueries(client, nameOf);
   });
   const compiledQueries = new CompiledQueries({ db, genericReads: readsDb });
@@ -93,13 +117,24 @@ export function openPostgres(
       const { message, detail } = error as { message: string; detail?: string };
       return { kind, detail: detail ?? message };
     },
-    explain: (query, { indexesOnly = false } = {}) =>
+    explain: (query, { indexesOnly = false, generic = false } = {}) =>
       db.transaction().execute(async (trx) => {
         if (indexesOnly) await sql`set local enable_seqscan = off`.execute(trx);
-        const result = await trx.executeQuery<{ 'QUERY PLAN': string }>(
-          CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
-        );
-        return result.rows.map((row) => row['QUERY PLAN']);
+        const plan = async (text: string, parameters: readonly unknown[]) => {
+          const result = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+            CompiledQuery.raw(text, [...parameters]),
+          );
+          return result.rows.map((row) => row['QUERY PLAN']);
+        };
+        if (!generic) return plan(`explain ${query.sql}`, query.parameters);
+        // EXECUTE takes its values as text, not as parameters. The statement outlives the
+        // transaction, so it is dropped before the transaction ends.
+        await sql`set local plan_cache_mode = force_generic_plan`.execute(trx);
+        await plan(`prepare explained as ${query.sql}`, []);
+        const values = query.parameters.map(sqlLiteral).join(', ');
+        const lines = await plan(`explain execute explained${values ? `(${values})` : ''}`, []);
+        await plan('deallocate explained', []);
+        return lines;
       }),
     runAdminStatements: (statements, options) =>
       runPostgresAdminStatements(db, statements, options),

@@ -78,9 +78,13 @@ export interface DatabaseHandle {
   /**
    * The plan the database would use, one line per step. `indexesOnly` asks PostgreSQL to avoid
    * sequential scans where it can: on a near-empty table it rightly prefers one, and the
-   * question a test asks is whether an index can serve the query at all.
+   * question a test asks is whether an index can serve the query at all. `generic` asks
+   * PostgreSQL for the plan made without the values, as compiled reads run (SQLite has one kind).
    */
-  explain(query: CompiledQuery, options?: { indexesOnly?: boolean }): Promise<string[]>;
+  explain(
+    query: CompiledQuery,
+    options?: { indexesOnly?: boolean; generic?: boolean },
+  ): Promise<string[]>;
   /** Raw statements from a SERVICE_KEY holder, in one transaction, bounded in time and rows. */
   runAdminStatements(
     statements: AdminStatement[],
