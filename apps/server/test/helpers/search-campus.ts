@@ -64,6 +64,9 @@ export async function startSearchApp(kind: DatabaseKind) {
   return { server, search };
 }
 
+/** A search app's `search`: a path's rows and plans, as one student. */
+export type SearchAs = Awaited<ReturnType<typeof startSearchApp>>['search'];
+
 /**
  * Accounts with their profiles, and projects, written straight to the database in batches
  * (`rows.ts` makes them): enough rows for a planner to prefer an index.

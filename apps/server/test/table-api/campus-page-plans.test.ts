@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedStudents } from '../helpers/accounts';
 import { projectRow } from '../helpers/rows';
-import { insertCampus, startSearchApp, type SearchAnswer } from '../helpers/search-campus';
+import { insertCampus, startSearchApp, type SearchAs } from '../helpers/search-campus';
 import type { TestApp } from '../helpers/test-app';
 
 const BIG = 'Massachusetts Institute of Technology';
@@ -21,11 +21,7 @@ const CLOSED_EVERY = 6;
  */
 describe('campus first pages on PostgreSQL', () => {
   let server: TestApp;
-  let searchAs: (
-    path: string,
-    token: string,
-    options: { generic: boolean },
-  ) => Promise<SearchAnswer>;
+  let searchAs: SearchAs;
   let token = '';
 
   beforeAll(async () => {

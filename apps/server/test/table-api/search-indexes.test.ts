@@ -6,7 +6,7 @@ import { openPostgres } from '../../src/db/dialects/postgres';
 import { createVerifiedStudents } from '../helpers/accounts';
 import { profileRow, projectRow } from '../helpers/rows';
 import { createEmptyPostgresDatabase } from '../helpers/test-database';
-import { insertCampus, startSearchApp, type SearchAnswer } from '../helpers/search-campus';
+import { insertCampus, startSearchApp, type SearchAs } from '../helpers/search-campus';
 import type { TestApp } from '../helpers/test-app';
 
 const COMMON = 'Campus app';
@@ -23,11 +23,7 @@ const wordOf = (n: number) =>
  */
 describe('search indexes on PostgreSQL', () => {
   let server: TestApp;
-  let searchAs: (
-    path: string,
-    token: string,
-    options: { indexesOnly: boolean; headers?: Record<string, string> },
-  ) => Promise<SearchAnswer>;
+  let searchAs: SearchAs;
   let ada = '';
   let token = '';
 

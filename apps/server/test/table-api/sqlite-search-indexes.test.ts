@@ -4,7 +4,7 @@ import { INDEXED_TABLE_ROWS } from '../../src/db/dialects/sqlite-search';
 import { INDEX_PROBES_PER_REQUEST } from '../../src/modules/table-api/query/bind-conditions';
 import { createVerifiedStudents } from '../helpers/accounts';
 import { profileRow, projectRow } from '../helpers/rows';
-import { insertCampus, startSearchApp, type SearchAnswer } from '../helpers/search-campus';
+import { insertCampus, startSearchApp, type SearchAs } from '../helpers/search-campus';
 import { request, startTestApp, type TestApp } from '../helpers/test-app';
 
 const REST = '/api/db/campus/rest/v1';
@@ -18,7 +18,7 @@ const RARE = 'zephyrine';
  */
 describe('search indexes on SQLite', () => {
   let server: TestApp;
-  let searchAs: (path: string, token: string) => Promise<SearchAnswer>;
+  let searchAs: SearchAs;
   let ada = '';
   let token = '';
   let bobToken = '';

@@ -51,7 +51,12 @@ function priceRandomReads(client: pg.PoolClient) {
 function sqlLiteral(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  const text =
+    typeof value === 'string'
+      ? value
+      : value instanceof Date
+        ? value.toISOString()
+        : JSON.stringify(value);
   return `'${text.replaceAll("'", "''")}'`;
 }
 

@@ -15,8 +15,8 @@ const INDEXED: Readonly<Record<string, readonly string[]>> = {
  * each rowid with the list before reading the row, so a text no row holds reads no rows.
  * Opening the index and listing its rows cost a tenth to a fifth of a millisecond: more than a
  * smaller table's walk, and more than a commoner text's, which fills the page within a few rows
- * (decision 022 gives the figures). The
- * probe that counts stops at the bound, so it costs a common word little.
+ * (decision 022 gives the figures). The probe that counts stops at the bound, so it costs a
+ * common word little.
  */
 export const INDEXED_TABLE_ROWS = 5_000;
 export const RARE_TEXT_ROWS = 200;
