@@ -61,6 +61,25 @@ describe.each(DIALECTS)('realtime history store on %s', (kind) => {
     expect(kept.map((message) => message.payload)).toEqual([13, 12, 11, 10, 9, 8, 7, 6, 5]);
   });
 
+  it('cuts a channel that outgrew its keep back to its newest at the first insert after a start', async () => {
+    const generous = createHistoryStore(database.db, {
+      keepPerChannel: 100,
+      keepPerTeamChannel: 100,
+      trimEvery: 100,
+    });
+    for (let n = 1; n <= 30; n++) await publish(generous, 'public:shrunk', n);
+    expect(await countRows('public:shrunk')).toBe(30);
+
+    const strict = createHistoryStore(database.db, {
+      keepPerChannel: 4,
+      keepPerTeamChannel: 4,
+      trimEvery: 10,
+    });
+    await publish(strict, 'public:shrunk', 31);
+    const kept = await strict.listMessages('public:shrunk', { limit: 50 });
+    expect(kept.map((message) => message.payload)).toEqual([31, 30, 29, 28]);
+  });
+
   it('orders messages of one millisecond in publish order', async () => {
     const store = createHistoryStore(database.db);
     const createdAt = new Date().toISOString();

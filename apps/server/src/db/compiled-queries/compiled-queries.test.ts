@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePostgrestRequest, requestShape, shapeKey } from '../../lib/postgrest';
 import { openSqlite } from '../dialects/sqlite';
 import type { Database } from '../schema';
+import { CompiledQueries } from './compiled-queries';
 import { defineQuery } from './define-query';
 import { placeholder } from './placeholders';
 
@@ -119,5 +120,38 @@ describe('compiled queries', () => {
     // The query waited for the transaction to end, so it never saw the row rolled back.
     expect(await during).toEqual(before);
     expect(before).not.toContain('Zed');
+  });
+
+  it('runs reads on the generic-plan connections and writes on the main ones', async () => {
+    // Two databases told apart by their rows stand for PostgreSQL's two pools.
+    const main = openSqlite(':memory:');
+    const reads = openSqlite(':memory:');
+    for (const [handle, name] of [
+      [main, 'Main'],
+      [reads, 'Reads'],
+    ] as const) {
+      await sql`create table pets (name text primary key, kind text, age integer)`.execute(
+        handle.db,
+      );
+      await sql`insert into pets values (${name}, 'dog', 1)`.execute(handle.db);
+    }
+    const queries = new CompiledQueries({ db: main.db, genericReads: reads.db });
+    const names = (rows: { name: string }[]) => rows.map((row) => row.name).sort();
+    try {
+      expect(names(await queries.rows(everyPetQuery, []))).toEqual(['Reads']);
+      await queries.run(addCatQuery, ['Kit']);
+      const shape = shapeKey(requestShape(parsePostgrestRequest('kind=eq.x', {})), {
+        test: 'pets planned with their values',
+      });
+      const planEachRun = {
+        shape,
+        planEachRun: true,
+        build: () => pets(main.db).selectFrom('pets').select('name'),
+      };
+      expect(names(await queries.rows(planEachRun, []))).toEqual(['Kit', 'Main']);
+    } finally {
+      await main.close();
+      await reads.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { CompiledQuery, type Compilable, type Kysely, type QueryResult } from 'kysely';
+import { CompiledQuery, SelectQueryNode, type Compilable, type Kysely, type QueryResult } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { ShapeKey } from '../../lib/postgrest';
 import type { Database } from '../schema';
@@ -30,8 +30,9 @@ export interface CompiledQueriesOptions {
   /** Lets writes that can wait for the end of the turn share their commit. */
   grouped?: GroupRunner;
   /**
-   * Where table reads named as statements run, when not on `db`: connections that always use a
-   * statement's generic plan (PostgreSQL, dialects/postgres.ts).
+   * Where reads named as statements run, when not on `db`: connections that always use a
+   * statement's generic plan (PostgreSQL, dialects/postgres.ts). Table reads and fixed selects
+   * (a session's owner, an email's recipient) go there, so writes hold `db`'s connections alone.
    */
   genericReads?: Kysely<Database>;
 }
@@ -39,6 +40,8 @@ export interface CompiledQueriesOptions {
 interface Compiled {
   sql: string;
   sources: ParameterSource[];
+  /** A plain select: it may run on `genericReads`, outside any transaction. */
+  reads: boolean;
 }
 
 // Hot queries run with a few shapes, over and over, with different values, and building and
@@ -79,8 +82,9 @@ export class CompiledQueries {
     query: QueryDefinition<Values, Row>,
     values: Values,
   ): Promise<QueryResult<Row>> {
-    const { sql, parameters } = this.bind(query, values);
-    if (this.genericReads && 'shape' in query && !query.planEachRun) {
+    const { sql, parameters, reads } = this.bind(query, values);
+    const generic = 'shape' in query ? !query.planEachRun : reads;
+    if (this.genericReads && generic) {
       return this.genericReads.executeQuery<Row>(CompiledQuery.raw(sql, parameters));
     }
     return this.runBound<Row>(sql, parameters);
@@ -138,7 +142,11 @@ export class CompiledQueries {
       compiled = compile(built);
       this.keep(key, compiled, 'shape' in query && Boolean(query.planEachRun));
     }
-    return { sql: compiled.sql, parameters: fillParameters(compiled.sources, values) };
+    return {
+      sql: compiled.sql,
+      parameters: fillParameters(compiled.sources, values),
+      reads: compiled.reads,
+    };
   }
 
   private keep(key: object | ShapeKey, compiled: Compiled, unnamed: boolean) {
@@ -165,6 +173,7 @@ export class CompiledQueries {
 }
 
 function compile(query: Compilable): Compiled {
-  const { sql, parameters } = query.compile();
-  return { sql, sources: parameterSources(parameters) };
+  const { sql, parameters, query: node } = query.compile();
+  const reads = SelectQueryNode.is(node) && !node.endModifiers?.length;
+  return { sql, sources: parameterSources(parameters), reads };
 }

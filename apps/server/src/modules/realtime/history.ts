@@ -27,6 +27,12 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/;
 // Bounds the trim counters when many channels are written; a forgotten count only trims early.
 const MAX_TRACKED_CHANNELS = 10_000;
 
+/**
+ * Messages one trim deletes at most: far more than the inserts between two trims, so a channel
+ * that outgrew its keep (a lower setting, another instance's inserts) shrinks back within a few.
+ */
+const TRIMMED_AT_ONCE = 10_000;
+
 /** Rows of one insert: six values each stay far below what either database binds at once. */
 const ROWS_PER_INSERT = 500;
 
@@ -86,28 +92,27 @@ export function createHistoryStore(
     return messages.map(() => undefined);
   });
 
-  /** Deletes everything older than the channel's `keep`-th newest message, through the index. */
+  /**
+   * Deletes what lies past the channel's `keep`-th newest message, in one statement that walks
+   * the channel's index newest first. A range delete under a cutoff read first took two round
+   * trips, and on PostgreSQL its bitmap visited again every row the earlier trims had deleted
+   * and vacuum had not yet reclaimed: on a busy channel that was most of the trim's time. An
+   * ordinary index walk marks those entries dead, so the next trim skips them.
+   */
   async function trimChannel(channel: string): Promise<void> {
     const keep =
       teamProjectOf(channel) === null ? options.keepPerChannel : options.keepPerTeamChannel;
-    const cutoff = await db
-      .selectFrom('realtime_messages')
-      .select(['created_at', 'id'])
-      .where('channel', '=', channel)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(1)
-      .offset(keep - 1)
-      .executeTakeFirst();
-    if (!cutoff) return;
     await db
       .deleteFrom('realtime_messages')
-      .where('channel', '=', channel)
-      .where((eb) =>
-        eb.or([
-          eb('created_at', '<', cutoff.created_at),
-          eb.and([eb('created_at', '=', cutoff.created_at), eb('id', '<', cutoff.id)]),
-        ]),
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('realtime_messages')
+          .select('id')
+          .where('channel', '=', channel)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(TRIMMED_AT_ONCE)
+          .offset(keep),
       )
       .execute();
   }

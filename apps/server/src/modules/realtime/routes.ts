@@ -54,7 +54,7 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
     hub,
     history,
     sockets,
-    async (projectId, userId) => (await findTeamRole(app.database.db, projectId, userId)) !== null,
+    async (projectId, userId) => (await findTeamRole(app.database, projectId, userId)) !== null,
   );
   const heartbeat = startHeartbeat(options.heartbeatMs ?? REALTIME_HEARTBEAT_MS);
   options.metrics?.gaugeOnScrape(

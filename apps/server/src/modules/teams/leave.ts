@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import { ErrorCode } from '@campuscollab/shared';
-import type { Database } from '../../db/schema';
+import type { DatabaseHandle } from '../../db/dialects/types';
 import { HttpError } from '../../lib/http-error';
 import type { DomainEvents } from '../../plugins/events';
 import { findTeamRole } from './membership';
@@ -13,12 +12,12 @@ import { findTeamRole } from './membership';
  * sockets' use of the team channel on every instance, so no message after it reaches them.
  */
 export async function endMembership(
-  db: Kysely<Database>,
+  database: DatabaseHandle,
   events: DomainEvents,
   input: { projectId: string; memberId: string; actorId: string; now: string },
 ): Promise<void> {
   const { projectId, memberId, actorId, now } = input;
-  const actorRole = await findTeamRole(db, projectId, actorId);
+  const actorRole = await findTeamRole(database, projectId, actorId);
   if (!actorRole) {
     throw new HttpError(404, ErrorCode.notFound, 'You are not on this project’s team');
   }
@@ -34,7 +33,7 @@ export async function endMembership(
     throw new HttpError(403, ErrorCode.forbidden, 'Only the project’s owner removes members');
   }
 
-  const ended = await db.transaction().execute(async (trx) => {
+  const ended = await database.db.transaction().execute(async (trx) => {
     const accepted = trx
       .selectFrom('applications')
       .select('id')

@@ -29,16 +29,17 @@ export async function teamRoutes(app: FastifyInstance, { config }: TeamRoutesOpt
   const access = createStudentAccess(app, config.projectId);
   const guarded = { preValidation: access.settle };
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const db = app.database.db;
+  const database = app.database;
+  const db = database.db;
 
   api.get('/api/teams/:project', { schema: { params }, ...guarded }, (request) =>
-    listMyTeams(db, access.studentOf(request).id),
+    listMyTeams(database, access.studentOf(request).id),
   );
 
   api.get(
     '/api/teams/:project/:projectId',
     { schema: { params: teamParams }, ...guarded },
-    (request) => readTeam(db, request.params.projectId, access.studentOf(request).id),
+    (request) => readTeam(database, request.params.projectId, access.studentOf(request).id),
   );
 
   api.post(
@@ -47,7 +48,7 @@ export async function teamRoutes(app: FastifyInstance, { config }: TeamRoutesOpt
     async (request) => {
       const { projectId } = request.params;
       const userId = access.studentOf(request).id;
-      if (!(await findTeamRole(db, projectId, userId))) {
+      if (!(await findTeamRole(database, projectId, userId))) {
         throw new HttpError(404, ErrorCode.notFound, 'You are not on this project’s team');
       }
       const readAt = new Date().toISOString();
@@ -61,7 +62,7 @@ export async function teamRoutes(app: FastifyInstance, { config }: TeamRoutesOpt
     { schema: { params: memberParams }, ...guarded },
     async (request, reply) => {
       const { projectId, userId } = request.params;
-      await endMembership(db, app.events, {
+      await endMembership(database, app.events, {
         projectId,
         memberId: userId,
         actorId: access.studentOf(request).id,

@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { TEAM_CHANNEL_PREFIX, type MyTeams, type TeamSummary } from '@campuscollab/shared';
+import { defineQuery } from '../../db/compiled-queries/define-query';
+import type { DatabaseHandle } from '../../db/dialects/types';
 import type { Database } from '../../db/schema';
 
 /**
@@ -8,8 +10,8 @@ import type { Database } from '../../db/schema';
  * realtime_messages_channel_recent_idx (channel, then created_at), never a history read; a
  * team never visited counts its whole kept history.
  */
-export async function listMyTeams(db: Kysely<Database>, userId: string): Promise<MyTeams> {
-  const rows = await db
+const myTeamsQuery = defineQuery((db, [userId]: [string]) =>
+  db
     .selectFrom('projects')
     .leftJoin('team_reads', (join) =>
       join.onRef('team_reads.project_id', '=', 'projects.id').on('team_reads.user_id', '=', userId),
@@ -56,8 +58,12 @@ export async function listMyTeams(db: Kysely<Database>, userId: string): Promise
         ),
     )
     .orderBy('projects.created_at', 'desc')
-    .orderBy('projects.id', 'desc')
-    .execute();
+    .orderBy('projects.id', 'desc'),
+);
+
+/** The student's teams and their unread counts, in one compiled read (db/compiled-queries/). */
+export async function listMyTeams(database: DatabaseHandle, userId: string): Promise<MyTeams> {
+  const rows = await database.compiledQueries.rows(myTeamsQuery, [userId]);
 
   const teams = rows.map((row): TeamSummary => ({
     projectId: row.id,
