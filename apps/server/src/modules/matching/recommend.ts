@@ -1,9 +1,10 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import { defineQuery } from '../../db/compiled-queries/define-query';
 import type { DatabaseHandle } from '../../db/dialects/types';
 import type { RequestUser } from '../../plugins/authentication';
 import { dynamicDb } from '../table-api/table-request';
 import { projectsPolicy } from '../table-api/tables/projects';
-import type { DynamicDatabase, Row, TablePolicy } from '../table-api/tables/types';
+import type { Row, TablePolicy } from '../table-api/tables/types';
 import { usersPolicy } from '../table-api/tables/users';
 import { MATCH_OFFSET_MAX, type MatchQuery } from './match-query';
 import { closenessOrder, contains, inListOrder, inScope, type Me } from './scope';
@@ -23,12 +24,13 @@ const publicColumns = (policy: TablePolicy) =>
     .filter(([, rule]) => !rule.ownerOnly)
     .map(([name]) => `${policy.name}.${name}`);
 
+/** The recommending student's profile: by account, one row or none. */
+const myProfileQuery = defineQuery((db, [accountId]: [string]) =>
+  db.selectFrom('users').select(['id', 'university', 'city']).where('user_id', '=', accountId),
+);
+
 export async function findMe(database: DatabaseHandle, user: RequestUser): Promise<Me> {
-  const profile = await database.db
-    .selectFrom('users')
-    .select(['id', 'university', 'city'])
-    .where('user_id', '=', user.id)
-    .executeTakeFirst();
+  const [profile] = await database.compiledQueries.rows(myProfileQuery, [user.id]);
   return {
     accountId: user.id,
     profileId: profile?.id ?? null,
@@ -42,25 +44,22 @@ export async function findMe(database: DatabaseHandle, user: RequestUser): Promi
  * the ranking then looks each candidate's tags up by primary key, where SQLite would plan a
  * subquery in their place as an index built over every tag row.
  */
-async function myTags(db: Kysely<DynamicDatabase>, me: Me): Promise<string[]> {
-  if (me.profileId === null) return [];
-  const rows = await db
+const myTagsQuery = defineQuery((db, [profileId]: [string]) =>
+  db
     .selectFrom('profile_tags')
     .select('profile_tags.tag')
     .distinct()
-    .where('profile_tags.profile_id', '=', me.profileId)
-    .execute();
-  return rows.map((row) => String(row.tag));
-}
+    .where('profile_tags.profile_id', '=', profileId),
+);
 
 /** The gaps of my open projects: skills they need that I do not have myself. */
-async function myGaps(db: Kysely<DynamicDatabase>, me: Me): Promise<string[]> {
-  const rows = await db
+const myGapsQuery = defineQuery((db, [accountId, profileId]: [string, string]) =>
+  db
     .selectFrom('project_tags')
     .innerJoin('projects', 'projects.id', 'project_tags.project_id')
     .select('project_tags.tag')
     .distinct()
-    .where('projects.posted_by_id', '=', me.accountId)
+    .where('projects.posted_by_id', '=', accountId)
     .where('projects.status', '=', 'Open')
     .where(
       'project_tags.tag',
@@ -68,10 +67,20 @@ async function myGaps(db: Kysely<DynamicDatabase>, me: Me): Promise<string[]> {
       db
         .selectFrom('profile_tags')
         .select('profile_tags.tag')
-        .where('profile_tags.profile_id', '=', me.profileId ?? '')
+        .where('profile_tags.profile_id', '=', profileId)
         .where('profile_tags.kind', '=', 'skill'),
-    )
-    .execute();
+    ),
+);
+
+// Both lists are compiled once (db/compiled-queries/): every recommendation reads them first.
+async function myTags(database: DatabaseHandle, me: Me): Promise<string[]> {
+  if (me.profileId === null) return [];
+  const rows = await database.compiledQueries.rows(myTagsQuery, [me.profileId]);
+  return rows.map((row) => String(row.tag));
+}
+
+async function myGaps(database: DatabaseHandle, me: Me): Promise<string[]> {
+  const rows = await database.compiledQueries.rows(myGapsQuery, [me.accountId, me.profileId ?? '']);
   return rows.map((row) => String(row.tag));
 }
 
@@ -106,7 +115,7 @@ export async function recommendProjects(
 ): Promise<RecommendationPage> {
   const db = dynamicDb(database);
   const me = await findMe(database, user);
-  const tags = await myTags(db, me);
+  const tags = await myTags(database, me);
   if (tags.length === 0) return NOTHING;
   let candidates = db
     .selectFrom('projects')
@@ -192,7 +201,7 @@ export async function recommendPeople(
 ): Promise<RecommendationPage> {
   const db = dynamicDb(database);
   const me = await findMe(database, user);
-  const gaps = await myGaps(db, me);
+  const gaps = await myGaps(database, me);
   if (gaps.length === 0) return NOTHING;
   let candidates = db
     .selectFrom('users')
