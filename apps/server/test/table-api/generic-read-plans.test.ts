@@ -8,9 +8,10 @@ import type { ShapeKey } from '../../src/lib/postgrest';
 import { createEmptyPostgresDatabase, type EmptyPostgresDatabase } from '../helpers/test-database';
 
 /**
- * Where PostgreSQL plans each kind of compiled query (dialects/postgres.ts): table reads named as
- * statements on connections that always take the generic plan; searches, planned with their
- * words, and every other query on connections that choose as PostgreSQL does by default.
+ * Where PostgreSQL plans each kind of compiled query (dialects/postgres.ts): table reads and
+ * fixed selects named as statements on connections that always take the generic plan; searches,
+ * planned with their words, writes and every other query on connections that choose as
+ * PostgreSQL does by default.
  */
 describe('compiled queries on PostgreSQL', () => {
   let empty: EmptyPostgresDatabase;
@@ -33,6 +34,14 @@ describe('compiled queries on PostgreSQL', () => {
     planEachRun,
   });
   const fixedQuery = defineQuery((db) => modeQuery(db));
+  // The test's own table, outside the app's schema.
+  type Marks = { marks: { id: number } };
+  const fixedWrite = defineQuery((db, [id]: [number]) =>
+    (db as unknown as Kysely<Marks>)
+      .insertInto('marks')
+      .values({ id })
+      .returning(sql<string>`current_setting('plan_cache_mode')`.as('mode')),
+  );
 
   it('runs table reads on generic plans, and searches and other queries as PostgreSQL chooses', async () => {
     const { compiledQueries } = database;
@@ -44,9 +53,12 @@ describe('compiled queries on PostgreSQL', () => {
       Array.from({ length: 6 }, () => compiledQueries.rows(shaped('search', true), [])),
     );
     const fixed = await compiledQueries.rows(fixedQuery, []);
+    await sql`create table marks (id integer)`.execute(database.db);
+    const written = await compiledQueries.rows(fixedWrite, [1]);
     expect(reads.flat().map((row) => row.mode)).toEqual(Array(6).fill('force_generic_plan'));
     expect(searches.flat().map((row) => row.mode)).toEqual(Array(6).fill('auto'));
-    expect(fixed.map((row) => row.mode)).toEqual(['auto']);
+    expect(fixed.map((row) => row.mode)).toEqual(['force_generic_plan']);
+    expect(written.map((row) => row.mode)).toEqual(['auto']);
     expect(await modeQuery(database.db).execute()).toEqual([{ mode: 'auto' }]);
   });
 });

@@ -1,4 +1,11 @@
-import { CompiledQuery, Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  sql,
+  type DatabaseConnection,
+  type LogEvent,
+} from 'kysely';
 import type pg from 'pg';
 import { loadPg } from '../../lib/load-pg';
 import { isDataException, PostgrestCode } from '../../lib/postgrest/error-codes';
@@ -41,11 +48,9 @@ const COUNTER_POOL_SIZE = 4;
  * With 4, a plan that cannot see its values (a compiled read's generic plan) took the biggest
  * campus's first page as a bitmap read of every row and a sort, where walking the newest-first
  * index stops at the page's 12 rows, and a campus search preferred its campus's rows to the
- * trigram indexes (docs/decisions/022). Should the setting fail, the default stays.
+ * trigram indexes (docs/decisions/022).
  */
-function priceRandomReads(client: pg.PoolClient) {
-  client.query('set random_page_cost = 1.1').catch(() => {});
-}
+const PRICE_RANDOM_READS = 'set random_page_cost = 1.1';
 
 /** A value as SQL text, for EXECUTE in `explain` (tests and diagnostics, never a request). */
 function sqlLiteral(value: unknown): string {
@@ -66,38 +71,47 @@ export function openPostgres(
 ): DatabaseHandle {
   const { Pool } = loadPg();
   const log = options.onQuery ? (event: LogEvent) => options.onQuery!(event.query) : undefined;
-  /** A pool and its Kysely; `setUp` runs first on each new connection. */
-  const openPool = (max: number, setUp: (client: pg.PoolClient) => void) => {
+  /**
+   * A pool and its Kysely. `settings` run in order on each new connection before its first
+   * query (Kysely awaits them), and `setUp` wraps the pg client. Should a setting fail, the
+   * connection keeps the server's default.
+   */
+  const openPool = (
+    max: number,
+    settings: string[],
+    setUp: (client: pg.PoolClient) => void = () => {},
+  ) => {
     const pool = new Pool({ connectionString, max, types });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     pool.on('connect', setUp);
-    return { pool, db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log }) };
+    const onCreateConnection = async (connection: DatabaseConnection) => {
+      for (const setting of settings) {
+        await connection.executeQuery(CompiledQuery.raw(setting)).catch(() => {});
+      }
+    };
+    const dialect = new PostgresDialect({ pool, onCreateConnection });
+    return { pool, db: new Kysely<Database>({ dialect, log }) };
   };
   const poolSize = options.poolSize ?? DEFAULT_POOL_SIZE;
   const nameOf = (text: string) => compiledQueries.statementName(text);
-  const { pool, db } = openPool(poolSize, (client) => {
-    priceRandomReads(client);
-    prepareCompiledQueries(client, nameOf);
-  });
+  const prepare = (client: pg.PoolClient) => prepareCompiledQueries(client, nameOf);
+  const { pool, db } = openPool(poolSize, [PRICE_RANDOM_READS], prepare);
   // Counters commit without waiting for the log to reach the disk (docs/architecture.md §2.5): a
   // crash may lose the last fraction of a second of counts, never a row a student wrote. Waiting
   // for the flush held a busy key's row locked through it, so one sender's writes queued there.
-  // Should the setting fail, the connection only waits for the disk as the app's own do.
-  const { db: countersDb } = openPool(COUNTER_POOL_SIZE, (client) => {
-    client.query('set synchronous_commit = off').catch(() => {});
-  });
-  // Table reads compiled once run on connections of their own that always use a statement's
-  // generic plan. PostgreSQL otherwise planned some again at every run, with the values, when
-  // its first five plans looked cheaper than the generic one: a small campus's nearby list or an
-  // unread count then spent more time planning than running (decision 022). Reads whose plan
-  // depends on their values (searches) and everything else keep the main pool's choice.
-  const { db: readsDb } = openPool(poolSize, (client) => {
-    // Sent first, so it runs before any read; should it fail, reads plan as on the main pool.
-    client.query('set plan_cache_mode = force_generic_plan').catch(() => {});
-    priceRandomReads(client);
-    prepareCompiledQueries(client, nameOf);
-  });
+  const { db: countersDb } = openPool(COUNTER_POOL_SIZE, ['set synchronous_commit = off']);
+  // Table reads compiled once, and fixed compiled selects, run on connections of their own that
+  // always use a statement's generic plan. PostgreSQL otherwise planned some again at every run,
+  // with the values, when its first five plans looked cheaper than the generic one: a small
+  // campus's nearby list or an unread count then spent more time planning than running
+  // (decision 022). Reads whose plan depends on their values (searches) and everything else keep
+  // the main pool's choice.
+  const { db: readsDb } = openPool(
+    poolSize,
+    ['set plan_cache_mode = force_generic_plan', PRICE_RANDOM_READS],
+    prepare,
+  );
   const compiledQueries = new CompiledQueries({ db, genericReads: readsDb });
   return {
     kind: 'postgres',
