@@ -85,7 +85,7 @@ const ACTION_SCENARIOS: Scenario[] = [
     build: (w) => [
       insertRequest('applications', () => {
         // Run out and the request is refused (non-2xx), which flags the row instead of hiding it.
-        const next = w.applications.shift() ?? { token: 'exhausted', projectId: 'exhausted' };
+        const next = w.applications.pop() ?? { token: 'exhausted', projectId: 'exhausted' };
         return {
           token: next.token,
           row: {

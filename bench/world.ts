@@ -14,7 +14,11 @@ export interface BenchWorld {
   skillSearch: string;
   /** Unspent refresh tokens; the refresh scenario takes one per request and returns its successor. */
   refreshTokens: string[];
-  /** (applicant token, project) pairs never applied to, one per apply request. */
+  /**
+   * (applicant token, project) pairs never applied to, one per apply request, the next one
+   * last: taking it is a pop. A shift moves every pair left, and over the hundreds of thousands
+   * of pairs of the 100,000-row world it held the load generator's thread, not the server.
+   */
   applications: { token: string; projectId: string }[];
   /** Someone else's Open project, as opened from Explore, and its poster (the profile page). */
   project: { id: string; posterId: string };
@@ -187,6 +191,7 @@ export async function loadWorld(
         applications.push({ token, projectId: project.id });
     }
   }
+  applications.reverse();
 
   const project = await db
     .selectFrom('projects')
