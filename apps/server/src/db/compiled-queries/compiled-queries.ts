@@ -1,4 +1,10 @@
-import { CompiledQuery, SelectQueryNode, type Compilable, type Kysely, type QueryResult } from 'kysely';
+import {
+  CompiledQuery,
+  SelectQueryNode,
+  type Compilable,
+  type Kysely,
+  type QueryResult,
+} from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { ShapeKey } from '../../lib/postgrest';
 import type { Database } from '../schema';
