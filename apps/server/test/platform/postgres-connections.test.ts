@@ -37,6 +37,7 @@ describe('PostgreSQL connection set-up', () => {
         ...Array.from({ length: 4 }, () => price(fresh.db).execute()),
       ]);
       expect(prices.flat().map((row) => row.price)).toEqual(Array(8).fill('1.1'));
+      if (!fresh.countersDb) throw new Error('PostgreSQL keeps a pool for counters');
       const counters = await fresh.countersDb
         .selectNoFrom(sql<string>`current_setting('synchronous_commit')`.as('commit'))
         .execute();
