@@ -31,6 +31,7 @@ const teamHeadQuery = defineQuery((db, [projectId, viewerId]: [string, string]) 
       'owner.name as owner_name',
       'owner.profile_picture as owner_picture',
       acceptedInto(eb, viewerId),
+      // The policy is written for the table API's untyped builder; this one reads the same table.
       sql<unknown>`${projectsPolicy.canRead(eb as unknown as TableExpressions, { id: viewerId })}`.as(
         'readable',
       ),
