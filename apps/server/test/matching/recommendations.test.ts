@@ -1,5 +1,8 @@
 import { APPLICATION_MESSAGE } from '@campuscollab/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillParameters, parameterSources } from '../../src/db/compiled-queries/placeholders';
+import { matchQuery } from '../../src/modules/matching/match-query';
+import { projectRanking } from '../../src/modules/matching/ranking';
 import { createVerifiedAccount } from '../helpers/accounts';
 import { request, startTestApp, type TestApp } from '../helpers/test-app';
 import { DIALECTS } from '../helpers/test-database';
@@ -171,6 +174,36 @@ describe.each(DIALECTS)('recommendations on %s', (kind) => {
     expect(names((await match('people', '?search=cooking')).body)).toEqual(['cy']);
     expect(names((await match('people', '?role=Designer')).body)).toEqual([]);
   });
+
+  it('ranks each student by their own tags through SQL compiled for another', async () => {
+    // Cy and Di rank by two tags each, through the same SQL, and each gets their own page.
+    expect(titles((await match('projects', '', tokens.cy)).body)).toEqual([
+      'Ada Own',
+      'Di Kitchen',
+    ]);
+    expect(titles((await match('projects', '', tokens.di)).body)).toEqual(['Ada Own']);
+    expect(titles((await match('projects', '?scope=university', tokens.di)).body)).toEqual([]);
+  });
+
+  it.runIf(kind === 'sqlite')(
+    "reads each candidate's tags once, not once per tag of mine",
+    async () => {
+      const me = {
+        accountId: accounts.ada!,
+        profileId: null,
+        university: 'MIT',
+        city: 'Cambridge',
+      };
+      const tags = ['react', 'cad', 'robotics'];
+      const run = projectRanking(server.database, me, matchQuery.parse({}), 'everyone', tags);
+      const compiled = run.query.build().compile();
+      const parameters = fillParameters(parameterSources(compiled.parameters), run.values);
+      const plan = await server.database.explain({ ...compiled, parameters });
+      expect(plan.filter((step) => step.includes('project_tags'))).toEqual([
+        expect.stringMatching(/^SEARCH project_tags USING COVERING INDEX \S+ \(project_id=\?\)$/),
+      ]);
+    },
+  );
 
   it('follows edits and deletions of profiles and projects', async () => {
     // Ada learns to cook: Di's kitchen now matches, spelled as Di spelled it.

@@ -128,6 +128,7 @@ export function openPostgres(
         ? sql<boolean>`${value} ilike ${operand}`
         : sql<boolean>`${value} like ${operand}`,
     plansPatternsWithValues: true,
+    testedOnly: (column) => sql.ref(column),
     classifyError(error) {
       const code = (error as { code?: unknown }).code;
       if (typeof code !== 'string') return null;

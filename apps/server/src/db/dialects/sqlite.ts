@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { CompiledQuery, Kysely, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, sql, SqliteDialect } from 'kysely';
 import { CompiledQueries } from '../compiled-queries/compiled-queries';
 import type { Database } from '../schema';
 import { runSqliteAdminStatements } from './sqlite-admin';
@@ -62,6 +62,7 @@ export function openSqlite(file: string, options: OpenOptions = {}): DatabaseHan
     patternMatch: sqlitePatternMatcher(connection),
     matchPattern: sqliteMatchPattern,
     searchCandidates: sqliteIndexedRows,
+    testedOnly: (column) => sql`+${sql.ref(column)}`,
     classifyError(error) {
       const code = (error as { code?: unknown }).code;
       const kind = typeof code === 'string' ? CONSTRAINT_KINDS[code] : undefined;

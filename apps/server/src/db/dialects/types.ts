@@ -73,6 +73,13 @@ export interface DatabaseHandle {
    * the first words searched on each connection.
    */
   plansPatternsWithValues?: boolean;
+  /**
+   * `column` as a value to test on rows already found, never a key to look them up by. For a
+   * join on a composite key whose second column is filtered by a list (`tag in (...)`), SQLite
+   * would look the key up once per value of the list; it now reads the first column's entries
+   * once and tests each (SQLite's unary `+`). PostgreSQL chooses by cost and is left to.
+   */
+  testedOnly(column: string): Expression<unknown>;
   /** Recognises a driver error as a constraint violation, or returns null. */
   classifyError(error: unknown): ConstraintViolation | null;
   /**

@@ -12,7 +12,7 @@ export {
 } from './parse-prefer';
 export { listReferencedColumns } from './collect-columns';
 export { isSafeIdentifier } from './identifier';
-export { requestShape, shapeKey } from './shape-key';
+export { ownShapeKey, requestShape, shapeKey } from './shape-key';
 export type { RequestShape, ShapeContext, ShapeKey } from './shape-key';
 export { DEFAULT_MAX_LIMIT } from './parse-range';
 export type * from './types';

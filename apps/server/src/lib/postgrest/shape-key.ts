@@ -66,3 +66,12 @@ export function shapeKey(shape: RequestShape, context: ShapeContext): ShapeKey {
   // JSON.stringify([context, parsed shape]), without writing the request again for each query.
   return `[${JSON.stringify(context)},${shape}]` as ShapeKey;
 }
+
+/**
+ * The key of a query the server builds in a few shapes of its own rather than from a client's
+ * request (a recommendation's ranking): its name, and `context`, everything that shapes its SQL.
+ * It never equals a request's key, which starts with a context object, not a name.
+ */
+export function ownShapeKey(name: string, context: ShapeContext): ShapeKey {
+  return JSON.stringify([name, context]) as ShapeKey;
+}

@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { DatabaseHandle } from '../../db/dialects/types';
+import type { DatabaseHandle, PatternMatch } from '../../db/dialects/types';
 import type { TableExpressions } from '../table-api/tables/types';
 import type { MatchQuery } from './match-query';
 
@@ -11,32 +11,56 @@ export interface Me {
   city: string | null;
 }
 
+/** Where the candidates are, besides their campus and city: part of a ranking's compiled key. */
+export type ScopeRule = 'everyone' | 'nobody' | 'my campus' | 'my campus or city';
+
 /**
- * The scope filter of docs/product.md §2.9 and §2.11 on a table with `university` and `city`.
- * Each choice widens the last: my university, then my university or my city, then everyone.
- * Without a profile there is no campus, so only "all" finds anyone.
+ * The scope filter of docs/product.md §2.9 and §2.11, decided by my own place. Each choice widens
+ * the last: my university, then my university or my city, then everyone. Without a profile there
+ * is no campus, so only "all" finds anyone.
  */
+export function scopeRule(scope: MatchQuery['scope'], me: Me): ScopeRule {
+  if (scope === 'all') return 'everyone';
+  if (me.university === null) return 'nobody';
+  if (scope === 'university' || !me.city) return 'my campus';
+  return 'my campus or city';
+}
+
+/** My campus and city as a compiled query binds them (placeholders, or the values themselves). */
+export interface Place {
+  university: string | null;
+  city: string | null;
+}
+
+/** The scope's filter on a table with `university` and `city`. */
 export function inScope(
   eb: TableExpressions,
   table: string,
-  scope: MatchQuery['scope'],
-  me: Me,
+  rule: ScopeRule,
+  place: Place,
 ): Expression<SqlBool> {
-  if (scope === 'all') return eb.lit(true);
-  if (me.university === null) return eb.lit(false);
-  const sameCampus = eb(`${table}.university`, '=', me.university);
-  if (scope === 'university' || !me.city) return sameCampus;
-  return eb.or([sameCampus, eb(`${table}.city`, '=', me.city)]);
+  if (rule === 'everyone') return eb.lit(true);
+  if (rule === 'nobody') return eb.lit(false);
+  const sameCampus = eb(`${table}.university`, '=', place.university);
+  if (rule === 'my campus') return sameCampus;
+  return eb.or([sameCampus, eb(`${table}.city`, '=', place.city)]);
 }
 
-/** `column ILIKE %term%` the way this database runs PostgreSQL's ILIKE (db/dialects/). */
+/**
+ * How this database runs `ILIKE %term%` with PostgreSQL's pattern rules (db/dialects/): the form
+ * decides the SQL, the operand is the value it binds.
+ */
+export function containsPattern(database: DatabaseHandle, term: string): PatternMatch {
+  const escaped = term.replace(/[\\%_]/g, (character) => `\\${character}`);
+  return database.patternMatch(`%${escaped}%`, true);
+}
+
+/** `column` holds the pattern's text, `operand` being its operand or a placeholder for it. */
 export function contains(
   database: DatabaseHandle,
   column: string,
-  term: string,
+  { form, operand }: PatternMatch,
 ): Expression<SqlBool> {
-  const escaped = term.replace(/[\\%_]/g, (character) => `\\${character}`);
-  const { form, operand } = database.patternMatch(`%${escaped}%`, true);
   return database.matchPattern(sql.ref(column), form, operand);
 }
 
@@ -44,10 +68,10 @@ export function contains(
  * The tie-breaks after the overlap (docs/architecture.md, matching): same campus, then same
  * city, then newest. A comparison with a null campus is null, which sorts as no match.
  */
-export function closenessOrder(table: string, me: Me) {
+export function closenessOrder(table: string, place: Place) {
   return [
-    sql`case when ${sql.ref(`${table}.university`)} = ${me.university} then 1 else 0 end desc`,
-    sql`case when ${sql.ref(`${table}.city`)} = ${me.city} then 1 else 0 end desc`,
+    sql`case when ${sql.ref(`${table}.university`)} = ${place.university} then 1 else 0 end desc`,
+    sql`case when ${sql.ref(`${table}.city`)} = ${place.city} then 1 else 0 end desc`,
     sql`${sql.ref(`${table}.created_at`)} desc`,
     sql`${sql.ref(`${table}.id`)} desc`,
   ];

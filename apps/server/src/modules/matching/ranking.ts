@@ -1,0 +1,268 @@
+import { sql, type Compilable, type SelectQueryBuilder } from 'kysely';
+import type { ShapedQuery } from '../../db/compiled-queries/define-query';
+import type { DatabaseHandle } from '../../db/dialects/types';
+import { ownShapeKey, type ShapeContext } from '../../lib/postgrest';
+import { Bindings } from '../table-api/query/bindings';
+import { dynamicDb } from '../table-api/table-request';
+import { projectsPolicy } from '../table-api/tables/projects';
+import type { Row, TablePolicy } from '../table-api/tables/types';
+import { usersPolicy } from '../table-api/tables/users';
+import type { MatchQuery } from './match-query';
+import {
+  closenessOrder,
+  contains,
+  containsPattern,
+  inScope,
+  type Me,
+  type Place,
+  type ScopeRule,
+} from './scope';
+
+/**
+ * How many of the newest rows in scope a recommendation ranks by shared tags. Ranking every row
+ * that shares a tag cost more with every project and student the campus added (at 100,000 a
+ * request took seconds); ranking a window of the newest costs the same at a thousand rows as at
+ * a million (docs/product.md §7.11).
+ */
+export const CANDIDATE_WINDOW = 300;
+
+/**
+ * A query compiled once per key (db/compiled-queries/), with this run's values. A recommendation
+ * runs a few shapes over and over for different students; on PostgreSQL, planning its ranking
+ * took as long as running it.
+ */
+export interface KeyedRun {
+  query: ShapedQuery<Row>;
+  values: unknown[];
+}
+
+/**
+ * `build` sees only placeholders, bound through `bindings` before it is called, so the SQL it
+ * makes depends on nothing but `context`: everything that shapes the query goes there.
+ */
+function keyedRun(
+  name: string,
+  context: ShapeContext,
+  bindings: Bindings,
+  build: () => Compilable<Row>,
+  planEachRun = false,
+): KeyedRun {
+  return {
+    query: { shape: ownShapeKey(name, context), build, planEachRun },
+    values: bindings.values,
+  };
+}
+
+/** What a ranking binds besides its tags: the reader, my place, the search and the page. */
+function bindCommon(database: DatabaseHandle, me: Me, query: MatchQuery, bindings: Bindings) {
+  const search = query.search ? containsPattern(database, query.search) : null;
+  return {
+    user: { id: bindings.bind(me.accountId) },
+    place: { university: bindings.bind(me.university), city: bindings.bind(me.city) } as Place,
+    search: search && { form: search.form, operand: bindings.bind(search.operand) },
+    limit: bindings.bind(query.limit + 1),
+    offset: bindings.bind(query.offset),
+    // A search is planned with its pattern where the database needs it (dialects/types.ts).
+    planEachRun: search !== null && Boolean(database.plansPatternsWithValues),
+  };
+}
+
+/** The asked page (and one row more) of the ranked candidates, closeness breaking ties. */
+function rankedPage<DB, TB extends keyof DB>(
+  ranked: SelectQueryBuilder<DB, TB, Row>,
+  common: ReturnType<typeof bindCommon>,
+) {
+  let ordered = ranked;
+  for (const order of closenessOrder('candidate', common.place)) ordered = ordered.orderBy(order);
+  return ordered.limit(common.limit).offset(common.offset);
+}
+
+/**
+ * Open projects of others, not applied to, in scope and found by the search and skill, the
+ * newest `CANDIDATE_WINDOW` of them ranked by how many of `tags` they need. The read policy is
+ * the table API's own, so whatever hides a project from Explore hides it here too.
+ */
+export function projectRanking(
+  database: DatabaseHandle,
+  me: Me,
+  query: MatchQuery,
+  rule: ScopeRule,
+  tags: string[],
+): KeyedRun {
+  const bindings = Bindings.forCompiledQuery();
+  const common = bindCommon(database, me, query, bindings);
+  const skill = query.skill ? bindings.bind(query.skill) : null;
+  const shared = tags.map((tag) => bindings.bind(tag));
+  const { user, place, search } = common;
+  const build = () => {
+    const db = dynamicDb(database);
+    let candidates = db
+      .selectFrom('projects')
+      .select(['projects.id', 'projects.university', 'projects.city', 'projects.created_at'])
+      .where((eb) => projectsPolicy.canRead(eb, user))
+      .where('projects.status', '=', 'Open')
+      .where('projects.posted_by_id', '<>', user.id)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('applications')
+              .select(sql.lit(1).as('one'))
+              .whereRef('applications.project_id', '=', 'projects.id')
+              .where('applications.applicant_id', '=', user.id),
+          ),
+        ),
+      )
+      .where((eb) => inScope(eb, 'projects', rule, place));
+    if (search) {
+      candidates = candidates.where((eb) =>
+        eb.or([
+          contains(database, 'projects.title', search),
+          contains(database, 'projects.description', search),
+        ]),
+      );
+    }
+    if (skill !== null) {
+      candidates = candidates.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('project_tags as chosen')
+            .select(sql.lit(1).as('one'))
+            .whereRef('chosen.project_id', '=', 'projects.id')
+            .where(sql<boolean>`chosen.tag = lower(${skill})`),
+        ),
+      );
+    }
+    const newest = candidates
+      .orderBy('projects.created_at', 'desc')
+      .orderBy('projects.id', 'desc')
+      .limit(CANDIDATE_WINDOW);
+    // CROSS JOIN keeps SQLite to this order, the window first; PostgreSQL plans it as the inner
+    // join it is. Left free, SQLite would start from every project with one of my tags. Each
+    // candidate's tags are then read once and tested against mine, not looked up one by one.
+    const ranked = db
+      .selectFrom(newest.as('candidate'))
+      .crossJoin('project_tags')
+      .whereRef('project_tags.project_id', '=', 'candidate.id')
+      .where(database.testedOnly('project_tags.tag'), 'in', shared)
+      .select('candidate.id')
+      // Every column the order reads: PostgreSQL knows no key of a subquery to infer them from.
+      .groupBy(['candidate.id', 'candidate.university', 'candidate.city', 'candidate.created_at'])
+      .orderBy(sql`count(project_tags.tag) desc`);
+    return rankedPage(ranked, common);
+  };
+  const context = {
+    scope: rule,
+    search: search?.form ?? null,
+    skill: skill !== null,
+    tags: tags.length,
+  };
+  return keyedRun('recommended projects', context, bindings, build, common.planEachRun);
+}
+
+/**
+ * Other students in scope, found by the search and role, the newest `CANDIDATE_WINDOW` of them
+ * ranked by how many of `gaps` their skills fill. The read policy of profiles applies.
+ */
+export function peopleRanking(
+  database: DatabaseHandle,
+  me: Me,
+  query: MatchQuery,
+  rule: ScopeRule,
+  gaps: string[],
+): KeyedRun {
+  const bindings = Bindings.forCompiledQuery();
+  const common = bindCommon(database, me, query, bindings);
+  const role = query.role ? bindings.bind(query.role) : null;
+  const filled = gaps.map((gap) => bindings.bind(gap));
+  const { user, place, search } = common;
+  const build = () => {
+    const db = dynamicDb(database);
+    let candidates = db
+      .selectFrom('users')
+      .select(['users.id', 'users.university', 'users.city', 'users.created_at'])
+      .where((eb) => usersPolicy.canRead(eb, user))
+      .where('users.user_id', '<>', user.id)
+      .where((eb) => inScope(eb, 'users', rule, place));
+    if (search) {
+      candidates = candidates.where((eb) =>
+        eb.or([
+          contains(database, 'users.name', search),
+          contains(database, 'users.skills', search),
+          contains(database, 'users.bio', search),
+        ]),
+      );
+    }
+    if (role !== null) candidates = candidates.where('users.role', '=', role);
+    const newest = candidates
+      .orderBy('users.created_at', 'desc')
+      .orderBy('users.id', 'desc')
+      .limit(CANDIDATE_WINDOW);
+    // In this order on SQLite too, as for projects.
+    const ranked = db
+      .selectFrom(newest.as('candidate'))
+      .crossJoin('profile_tags')
+      .whereRef('profile_tags.profile_id', '=', 'candidate.id')
+      .where('profile_tags.kind', '=', 'skill')
+      .where(database.testedOnly('profile_tags.tag'), 'in', filled)
+      .select('candidate.id')
+      // As for projects, every column the order reads.
+      .groupBy(['candidate.id', 'candidate.university', 'candidate.city', 'candidate.created_at'])
+      .orderBy(sql`count(profile_tags.tag) desc`);
+    return rankedPage(ranked, common);
+  };
+  const context = {
+    scope: rule,
+    search: search?.form ?? null,
+    role: role !== null,
+    tags: gaps.length,
+  };
+  return keyedRun('recommended people', context, bindings, build, common.planEachRun);
+}
+
+/** The columns everyone may read: owner-only ones (a profile's email) never leave. */
+const publicColumns = (policy: TablePolicy) =>
+  Object.entries(policy.columns)
+    .filter(([, rule]) => !rule.ownerOnly)
+    .map(([name]) => `${policy.name}.${name}`);
+
+const TAG_TABLES = {
+  projects: { policy: projectsPolicy, tags: 'project_tags', owner: 'project_id', kind: null },
+  users: { policy: usersPolicy, tags: 'profile_tags', owner: 'profile_id', kind: 'skill' },
+} as const;
+
+/** The public columns of the ranked rows, by id (already ranked and read by the policy). */
+export function rowsById(database: DatabaseHandle, table: keyof typeof TAG_TABLES, ids: string[]) {
+  const bindings = Bindings.forCompiledQuery();
+  const bound = ids.map((id) => bindings.bind(id));
+  const { policy } = TAG_TABLES[table];
+  const build = () =>
+    dynamicDb(database)
+      .selectFrom(table)
+      .select(publicColumns(policy))
+      .where(`${table}.id`, 'in', bound);
+  return keyedRun('ranked rows', { table, ids: ids.length }, bindings, build);
+}
+
+/** The labels of the ranked rows' tags among `tags`: what made each of them match. */
+export function matchedLabels(
+  database: DatabaseHandle,
+  table: keyof typeof TAG_TABLES,
+  ids: string[],
+  tags: string[],
+) {
+  const bindings = Bindings.forCompiledQuery();
+  const owners = ids.map((id) => bindings.bind(id));
+  const matched = tags.map((tag) => bindings.bind(tag));
+  const { tags: tagTable, owner, kind } = TAG_TABLES[table];
+  const build = () => {
+    let labels = dynamicDb(database)
+      .selectFrom(tagTable)
+      .select([`${tagTable}.${owner} as owner`, `${tagTable}.label`])
+      .where(`${tagTable}.${owner}`, 'in', owners)
+      .where(`${tagTable}.tag`, 'in', matched);
+    if (kind) labels = labels.where(`${tagTable}.kind`, '=', kind);
+    return labels;
+  };
+  return keyedRun('matched labels', { table, ids: ids.length, tags: tags.length }, bindings, build);
+}

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillParameters, parameterSources } from '../../src/db/compiled-queries/placeholders';
+import { matchQuery } from '../../src/modules/matching/match-query';
+import {
+  matchedLabels,
+  peopleRanking,
+  projectRanking,
+  rowsById,
+  type KeyedRun,
+} from '../../src/modules/matching/ranking';
+import { scopeRule, type Me } from '../../src/modules/matching/scope';
+import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/test-database';
+
+/**
+ * A recommendation's queries are compiled once per key and run again with other values
+ * (modules/matching/ranking.ts). Whatever shapes their SQL must be in the key, or one request
+ * would run with SQL built for another: equal keys must build equal SQL, for every combination
+ * of scope, place, search, filter and list length, and every run must have a value for every
+ * parameter.
+ */
+describe.each(DIALECTS)('recommendation query keys on %s', (kind) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(() => database.drop());
+
+  const places = [
+    { university: null, city: null },
+    { university: 'MIT', city: null },
+    { university: 'MIT', city: 'Cambridge' },
+    { university: 'Stanford', city: 'Palo Alto' },
+  ];
+  const searches = ['', 'robots', 'ROBOTS', '50%_off\\', 'é'];
+  const lists = [['react'], ['cad', 'rust'], ['figma', 'go', 'python']];
+
+  function* runs(): Generator<KeyedRun> {
+    for (const [index, place] of places.entries()) {
+      const me: Me = { accountId: `account-${index}`, profileId: `profile-${index}`, ...place };
+      for (const scope of ['all', 'university', 'nearby'] as const) {
+        const rule = scopeRule(scope, me);
+        for (const search of searches) {
+          for (const filter of ['', 'React']) {
+            for (const tags of lists) {
+              const query = matchQuery.parse({ scope, search, skill: filter, role: filter });
+              yield projectRanking(database, me, query, rule, tags);
+              yield peopleRanking(database, me, query, rule, tags);
+            }
+          }
+        }
+      }
+    }
+    for (const table of ['projects', 'users'] as const) {
+      for (const ids of lists) {
+        yield rowsById(database, table, ids);
+        for (const tags of lists) yield matchedLabels(database, table, ids, tags);
+      }
+    }
+  }
+
+  it('builds equal SQL for equal keys, a key per SQL, and fills every parameter', () => {
+    const sqlByKey = new Map<string, string>();
+    for (const run of runs()) {
+      const compiled = run.query.build().compile();
+      const known = sqlByKey.get(run.query.shape);
+      if (known === undefined) sqlByKey.set(run.query.shape, compiled.sql);
+      else
+        expect({ key: run.query.shape, sql: compiled.sql }).toEqual({
+          key: run.query.shape,
+          sql: known,
+        });
+      const parameters = fillParameters(parameterSources(compiled.parameters), run.values);
+      expect(parameters).not.toContain(undefined);
+    }
+    expect(new Set(sqlByKey.values()).size).toBe(sqlByKey.size);
+  });
+});
