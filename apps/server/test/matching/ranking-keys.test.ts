@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillParameters, parameterSources } from '../../src/db/compiled-queries/placeholders';
 import { matchQuery } from '../../src/modules/matching/match-query';
 import {
+  CANDIDATE_WINDOW,
   matchedLabels,
   peopleRanking,
   projectRanking,
@@ -74,5 +75,16 @@ describe.each(DIALECTS)('recommendation query keys on %s', (kind) => {
       expect(parameters).not.toContain(undefined);
     }
     expect(new Set(sqlByKey.values()).size).toBe(sqlByKey.size);
+  });
+
+  it('writes the candidate window into the SQL, where a generic plan sees it', () => {
+    // Bound, the window was unknown to PostgreSQL's generic plan, which took it for a tenth of the
+    // table and hashed every row holding one of the tags (ranking.ts).
+    const me: Me = { accountId: 'a', profileId: 'p', university: 'MIT', city: null };
+    const query = matchQuery.parse({});
+    for (const ranking of [projectRanking, peopleRanking]) {
+      const { sql } = ranking(database, me, query, 'everyone', ['react']).query.build().compile();
+      expect(sql).toContain(`limit ${CANDIDATE_WINDOW})`);
+    }
   });
 });

@@ -22,7 +22,8 @@ import {
  * How many of the newest rows in scope a recommendation ranks by shared tags. Ranking every row
  * that shares a tag cost more with every project and student the campus added (at 100,000 a
  * request took seconds); ranking a window of the newest costs the same at a thousand rows as at
- * a million (docs/product.md §7.11).
+ * a million (docs/product.md §7.11). Written into the SQL, not bound: without it PostgreSQL's
+ * generic plan took the window for a tenth of the table and hashed every row with one of my tags.
  */
 export const CANDIDATE_WINDOW = 300;
 
@@ -136,7 +137,7 @@ export function projectRanking(
     const newest = candidates
       .orderBy('projects.created_at', 'desc')
       .orderBy('projects.id', 'desc')
-      .limit(CANDIDATE_WINDOW);
+      .limit(sql.lit(CANDIDATE_WINDOW));
     // CROSS JOIN keeps SQLite to this order, the window first; PostgreSQL plans it as the inner
     // join it is. Left free, SQLite would start from every project with one of my tags. Each
     // candidate's tags are then read once and tested against mine, not looked up one by one.
@@ -197,7 +198,7 @@ export function peopleRanking(
     const newest = candidates
       .orderBy('users.created_at', 'desc')
       .orderBy('users.id', 'desc')
-      .limit(CANDIDATE_WINDOW);
+      .limit(sql.lit(CANDIDATE_WINDOW));
     // In this order on SQLite too, as for projects.
     const ranked = db
       .selectFrom(newest.as('candidate'))
