@@ -14,7 +14,6 @@ import {
   containsPattern,
   inScope,
   type Me,
-  type Place,
   type ScopeRule,
 } from './scope';
 
@@ -54,12 +53,23 @@ function keyedRun(
   };
 }
 
+/**
+ * A list's values bound, then nulls up to the next power of two: `in` never matches a null, so
+ * the answer is the same, and the key holds one of a few lengths. Keyed by every length a
+ * student's tags (up to 60) or a poster's gaps may have, the compiled queries of recommendations
+ * would crowd out the table reads' (and, on PostgreSQL, each connection's prepared statements).
+ */
+function bindList(bindings: Bindings, values: string[]): (string | null)[] {
+  const length = 2 ** Math.ceil(Math.log2(Math.max(values.length, 1)));
+  return Array.from({ length }, (_, index) => bindings.bind(values[index] ?? null));
+}
+
 /** What a ranking binds besides its tags: the reader, my place, the search and the page. */
 function bindCommon(database: DatabaseHandle, me: Me, query: MatchQuery, bindings: Bindings) {
   const search = query.search ? containsPattern(database, query.search) : null;
   return {
     user: { id: bindings.bind(me.accountId) },
-    place: { university: bindings.bind(me.university), city: bindings.bind(me.city) } as Place,
+    place: { university: bindings.bind(me.university), city: bindings.bind(me.city) },
     search: search && { form: search.form, operand: bindings.bind(search.operand) },
     limit: bindings.bind(query.limit + 1),
     offset: bindings.bind(query.offset),
@@ -93,7 +103,7 @@ export function projectRanking(
   const bindings = Bindings.forCompiledQuery();
   const common = bindCommon(database, me, query, bindings);
   const skill = query.skill ? bindings.bind(query.skill) : null;
-  const shared = tags.map((tag) => bindings.bind(tag));
+  const shared = bindList(bindings, tags);
   const { user, place, search } = common;
   const build = () => {
     const db = dynamicDb(database);
@@ -156,7 +166,7 @@ export function projectRanking(
     scope: rule,
     search: search?.form ?? null,
     skill: skill !== null,
-    tags: tags.length,
+    tags: shared.length,
   };
   return keyedRun('recommended projects', context, bindings, build, common.planEachRun);
 }
@@ -175,7 +185,7 @@ export function peopleRanking(
   const bindings = Bindings.forCompiledQuery();
   const common = bindCommon(database, me, query, bindings);
   const role = query.role ? bindings.bind(query.role) : null;
-  const filled = gaps.map((gap) => bindings.bind(gap));
+  const filled = bindList(bindings, gaps);
   const { user, place, search } = common;
   const build = () => {
     const db = dynamicDb(database);
@@ -216,7 +226,7 @@ export function peopleRanking(
     scope: rule,
     search: search?.form ?? null,
     role: role !== null,
-    tags: gaps.length,
+    tags: filled.length,
   };
   return keyedRun('recommended people', context, bindings, build, common.planEachRun);
 }
@@ -235,14 +245,14 @@ const TAG_TABLES = {
 /** The public columns of the ranked rows, by id (already ranked and read by the policy). */
 export function rowsById(database: DatabaseHandle, table: keyof typeof TAG_TABLES, ids: string[]) {
   const bindings = Bindings.forCompiledQuery();
-  const bound = ids.map((id) => bindings.bind(id));
+  const bound = bindList(bindings, ids);
   const { policy } = TAG_TABLES[table];
   const build = () =>
     dynamicDb(database)
       .selectFrom(table)
       .select(publicColumns(policy))
       .where(`${table}.id`, 'in', bound);
-  return keyedRun('ranked rows', { table, ids: ids.length }, bindings, build);
+  return keyedRun('ranked rows', { table, ids: bound.length }, bindings, build);
 }
 
 /** The labels of the ranked rows' tags among `tags`: what made each of them match. */
@@ -253,8 +263,8 @@ export function matchedLabels(
   tags: string[],
 ) {
   const bindings = Bindings.forCompiledQuery();
-  const owners = ids.map((id) => bindings.bind(id));
-  const matched = tags.map((tag) => bindings.bind(tag));
+  const owners = bindList(bindings, ids);
+  const matched = bindList(bindings, tags);
   const { tags: tagTable, owner, kind } = TAG_TABLES[table];
   const build = () => {
     let labels = dynamicDb(database)
@@ -265,5 +275,6 @@ export function matchedLabels(
     if (kind) labels = labels.where(`${tagTable}.kind`, '=', kind);
     return labels;
   };
-  return keyedRun('matched labels', { table, ids: ids.length, tags: tags.length }, bindings, build);
+  const context = { table, ids: owners.length, tags: matched.length };
+  return keyedRun('matched labels', context, bindings, build);
 }
