@@ -14,6 +14,7 @@ describe('public API', () => {
       'fingerprintOrder',
       'isSafeIdentifier',
       'listReferencedColumns',
+      'ownShapeKey',
       'parsePostgrestRequest',
       'parsePreferHeaders',
       'readHeader',
