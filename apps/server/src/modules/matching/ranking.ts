@@ -5,7 +5,7 @@ import { ownShapeKey, type ShapeContext } from '../../lib/postgrest';
 import { Bindings } from '../table-api/query/bindings';
 import { dynamicDb } from '../table-api/table-request';
 import { projectsPolicy } from '../table-api/tables/projects';
-import type { Row, TablePolicy } from '../table-api/tables/types';
+import type { DynamicDatabase, Row, TablePolicy } from '../table-api/tables/types';
 import { usersPolicy } from '../table-api/tables/users';
 import type { MatchQuery } from './match-query';
 import {
@@ -78,12 +78,39 @@ function bindCommon(database: DatabaseHandle, me: Me, query: MatchQuery, binding
   };
 }
 
-/** The asked page (and one row more) of the ranked candidates, closeness breaking ties. */
-function rankedPage<DB, TB extends keyof DB>(
-  ranked: SelectQueryBuilder<DB, TB, Row>,
+/** Each ranked table, the table of its tags and the tags' column naming their row. */
+const TAG_TABLES = {
+  projects: { policy: projectsPolicy, tags: 'project_tags', owner: 'project_id', kind: null },
+  users: { policy: usersPolicy, tags: 'profile_tags', owner: 'profile_id', kind: 'skill' },
+} as const;
+
+/**
+ * The asked page (and one row more) of the window's rows, those sharing most of `list`'s tags
+ * first, closeness breaking ties. CROSS JOIN keeps SQLite to this order, the window first;
+ * PostgreSQL plans it as the inner join it is. Left free, SQLite would start from every row with
+ * one of the tags. Each candidate's tags are then read once and tested, not looked up one by one.
+ */
+function rankedPage<TB extends string, O>(
+  database: DatabaseHandle,
+  window: SelectQueryBuilder<DynamicDatabase, TB, O>,
+  table: keyof typeof TAG_TABLES,
+  list: (string | null)[],
   common: ReturnType<typeof bindCommon>,
 ) {
-  let ordered = ranked;
+  // As plain names: the query is built on the untyped tables, whichever the table is.
+  const { tags, owner, kind }: { tags: string; owner: string; kind: string | null } =
+    TAG_TABLES[table];
+  let ranked = dynamicDb(database)
+    .selectFrom(window.as('candidate'))
+    .crossJoin(tags)
+    .whereRef(`${tags}.${owner}`, '=', 'candidate.id');
+  if (kind) ranked = ranked.where(`${tags}.kind`, '=', kind);
+  let ordered = ranked
+    .where(database.testedOnly(`${tags}.tag`), 'in', list)
+    .select('candidate.id')
+    // Every column the order reads: PostgreSQL knows no key of a subquery to infer them from.
+    .groupBy(['candidate.id', 'candidate.university', 'candidate.city', 'candidate.created_at'])
+    .orderBy(sql`count(${sql.ref(`${tags}.tag`)}) desc`);
   for (const order of closenessOrder('candidate', common.place)) ordered = ordered.orderBy(order);
   return ordered.limit(common.limit).offset(common.offset);
 }
@@ -148,19 +175,7 @@ export function projectRanking(
       .orderBy('projects.created_at', 'desc')
       .orderBy('projects.id', 'desc')
       .limit(sql.lit(CANDIDATE_WINDOW));
-    // CROSS JOIN keeps SQLite to this order, the window first; PostgreSQL plans it as the inner
-    // join it is. Left free, SQLite would start from every project with one of my tags. Each
-    // candidate's tags are then read once and tested against mine, not looked up one by one.
-    const ranked = db
-      .selectFrom(newest.as('candidate'))
-      .crossJoin('project_tags')
-      .whereRef('project_tags.project_id', '=', 'candidate.id')
-      .where(database.testedOnly('project_tags.tag'), 'in', shared)
-      .select('candidate.id')
-      // Every column the order reads: PostgreSQL knows no key of a subquery to infer them from.
-      .groupBy(['candidate.id', 'candidate.university', 'candidate.city', 'candidate.created_at'])
-      .orderBy(sql`count(project_tags.tag) desc`);
-    return rankedPage(ranked, common);
+    return rankedPage(database, newest, 'projects', shared, common);
   };
   const context = {
     scope: rule,
@@ -209,18 +224,7 @@ export function peopleRanking(
       .orderBy('users.created_at', 'desc')
       .orderBy('users.id', 'desc')
       .limit(sql.lit(CANDIDATE_WINDOW));
-    // In this order on SQLite too, as for projects.
-    const ranked = db
-      .selectFrom(newest.as('candidate'))
-      .crossJoin('profile_tags')
-      .whereRef('profile_tags.profile_id', '=', 'candidate.id')
-      .where('profile_tags.kind', '=', 'skill')
-      .where(database.testedOnly('profile_tags.tag'), 'in', filled)
-      .select('candidate.id')
-      // As for projects, every column the order reads.
-      .groupBy(['candidate.id', 'candidate.university', 'candidate.city', 'candidate.created_at'])
-      .orderBy(sql`count(profile_tags.tag) desc`);
-    return rankedPage(ranked, common);
+    return rankedPage(database, newest, 'users', filled, common);
   };
   const context = {
     scope: rule,
@@ -236,11 +240,6 @@ const publicColumns = (policy: TablePolicy) =>
   Object.entries(policy.columns)
     .filter(([, rule]) => !rule.ownerOnly)
     .map(([name]) => `${policy.name}.${name}`);
-
-const TAG_TABLES = {
-  projects: { policy: projectsPolicy, tags: 'project_tags', owner: 'project_id', kind: null },
-  users: { policy: usersPolicy, tags: 'profile_tags', owner: 'profile_id', kind: 'skill' },
-} as const;
 
 /** The public columns of the ranked rows, by id (already ranked and read by the policy). */
 export function rowsById(database: DatabaseHandle, table: keyof typeof TAG_TABLES, ids: string[]) {
