@@ -72,7 +72,7 @@ describe.each(DIALECTS)('compiled reads on %s', (kind) => {
     expect(server.database.compiledQueries.statementName(ada.sql!)).toBeDefined();
   });
 
-  it('binds each search term into the same statement', async () => {
+  it('shares a search’s statement between users; SQLite binds each term into one', async () => {
     const search = (term: string) =>
       `projects?select=id&or=(title.ilike.*${term}*,description.ilike.*${term}*)&order=created_at.desc`;
     const app = await read('bob', search('app'));
@@ -82,8 +82,10 @@ describe.each(DIALECTS)('compiled reads on %s', (kind) => {
     expect(app.ids).toEqual(['p_app']);
     expect(web.ids).toEqual(['p_web']);
     expect(ownApp.ids).toEqual(['p_app', 'p_draft']);
-    expect(web.sql).toBe(app.sql);
     expect(ownApp.sql).toBe(app.sql);
+    // PostgreSQL writes a search's words into its SQL, to plan it for them (dialects/types.ts).
+    if (kind === 'sqlite') expect(web.sql).toBe(app.sql);
+    else expect(web.sql).toBe(app.sql!.replaceAll("'%app%'", "'%WEB%'"));
   });
 
   it('builds a new statement when the shape changes, and answers it right', async () => {

@@ -8,10 +8,10 @@ import type { ShapeKey } from '../../src/lib/postgrest';
 import { createEmptyPostgresDatabase, type EmptyPostgresDatabase } from '../helpers/test-database';
 
 /**
- * Where PostgreSQL plans each kind of compiled query (dialects/postgres.ts): table reads and
- * fixed selects named as statements on connections that always take the generic plan; searches,
- * planned with their words, writes and every other query on connections that choose as
- * PostgreSQL does by default.
+ * Where PostgreSQL plans each kind of compiled query (dialects/postgres.ts): table reads, searches
+ * with their words in the SQL and fixed selects named as statements on connections that always
+ * take the generic plan; writes and every other query on connections that choose as PostgreSQL
+ * does by default.
  */
 describe('compiled queries on PostgreSQL', () => {
   let empty: EmptyPostgresDatabase;
@@ -28,10 +28,10 @@ describe('compiled queries on PostgreSQL', () => {
 
   const modeQuery = (db: Kysely<Database>) =>
     db.selectNoFrom(sql<string>`current_setting('plan_cache_mode')`.as('mode'));
-  const shaped = (name: string, planEachRun: boolean) => ({
+  const shaped = (name: string, holdsWords: boolean) => ({
     shape: name as unknown as ShapeKey,
     build: () => modeQuery(database.db),
-    planEachRun,
+    holdsWords,
   });
   const fixedQuery = defineQuery((db) => modeQuery(db));
   // The test's own table, outside the app's schema.
@@ -43,7 +43,7 @@ describe('compiled queries on PostgreSQL', () => {
       .returning(sql<string>`current_setting('plan_cache_mode')`.as('mode')),
   );
 
-  it('runs table reads on generic plans, and searches and other queries as PostgreSQL chooses', async () => {
+  it('runs table reads and searches on generic plans, and other queries as PostgreSQL chooses', async () => {
     const { compiledQueries } = database;
     // Several at once, so more than one connection of each pool answers.
     const reads = await Promise.all(
@@ -56,7 +56,7 @@ describe('compiled queries on PostgreSQL', () => {
     await sql`create table marks (id integer)`.execute(database.db);
     const written = await compiledQueries.rows(fixedWrite, [1]);
     expect(reads.flat().map((row) => row.mode)).toEqual(Array(6).fill('force_generic_plan'));
-    expect(searches.flat().map((row) => row.mode)).toEqual(Array(6).fill('auto'));
+    expect(searches.flat().map((row) => row.mode)).toEqual(Array(6).fill('force_generic_plan'));
     expect(fixed.map((row) => row.mode)).toEqual(['force_generic_plan']);
     expect(written.map((row) => row.mode)).toEqual(['auto']);
     expect(await modeQuery(database.db).execute()).toEqual([{ mode: 'auto' }]);

@@ -82,6 +82,39 @@ describe('compiled queries', () => {
     expect(shapedBuilds).toBe(1);
   });
 
+  it('keeps queries that hold search words apart, so searches never push out shapes', async () => {
+    let builds = 0;
+    const shape = shapeKey(requestShape(parsePostgrestRequest('kind=eq.x', {})), {
+      test: 'pets by kind, kept among shapes',
+    });
+    const byShape = {
+      shape,
+      build: () => {
+        builds += 1;
+        return db.selectFrom('pets').select('name').where('kind', '=', placeholder<string>(0));
+      },
+    };
+    const searchFor = (word: string) => ({
+      shape: shapeKey(requestShape(parsePostgrestRequest('name=ilike.x', {})), { word }),
+      holdsWords: true,
+      build: () =>
+        db
+          .selectFrom('pets')
+          .select('name')
+          .where('name', 'like', sql.lit(`%${word}%`)),
+    });
+    await compiledQueries.rows(byShape, ['cat']);
+    const searched = searchFor('e');
+    expect(await compiledQueries.rows(searched, [])).toEqual([{ name: 'Rex' }]);
+    const text = searched.build().compile().sql;
+    expect(compiledQueries.statementName(text)).toMatch(/^searched_\d+$/);
+    // Far more searches than the queries kept of either kind.
+    for (let i = 0; i < 1_000; i++) await compiledQueries.rows(searchFor(`word ${i}`), []);
+    await compiledQueries.rows(byShape, ['dog']);
+    expect(builds).toBe(1);
+    expect(compiledQueries.statementName(text)).toBeUndefined();
+  });
+
   it('reports how many rows a write changed', async () => {
     expect((await compiledQueries.run(addCatQuery, ['Kit'])).numAffectedRows).toBe(1n);
     expect((await compiledQueries.run(addCatQuery, ['Kit'])).numAffectedRows).toBe(0n);
@@ -141,14 +174,13 @@ describe('compiled queries', () => {
       expect(names(await queries.rows(everyPetQuery, []))).toEqual(['Reads']);
       await queries.run(addCatQuery, ['Kit']);
       const shape = shapeKey(requestShape(parsePostgrestRequest('kind=eq.x', {})), {
-        test: 'pets planned with their values',
+        test: 'pets read by shape',
       });
-      const planEachRun = {
-        shape,
-        planEachRun: true,
-        build: () => pets(main.db).selectFrom('pets').select('name'),
-      };
-      expect(names(await queries.rows(planEachRun, []))).toEqual(['Kit', 'Main']);
+      const shaped = { shape, build: () => pets(main.db).selectFrom('pets').select('name') };
+      expect(names(await queries.rows(shaped, []))).toEqual(['Reads']);
+      expect(names(await queries.rows({ ...shaped, holdsWords: true }, []))).toEqual(['Reads']);
+      const written = await pets(main.db).selectFrom('pets').select('name').execute();
+      expect(names(written)).toEqual(['Kit', 'Main']);
     } finally {
       await main.close();
       await reads.close();

@@ -55,6 +55,13 @@ interface Compiled {
 // Table reads take their shapes from clients, so the queries kept are bounded.
 const QUERIES_KEPT = 500;
 
+// A search whose words are in its SQL has a key per search: those are kept apart, a few, so that
+// a run of different searches cannot push out the shapes every page reads.
+const WORD_QUERIES_KEPT = 100;
+
+/** How the statement of a query whose SQL holds a search's words is named (`holdsWords`). */
+export const WORDS_STATEMENT_PREFIX = 'searched_';
+
 /**
  * One database's compiled queries: each query's SQL, built and compiled with Kysely the first
  * time it runs, then run again with each call's values. Fixed queries are kept by their
@@ -70,10 +77,11 @@ export class CompiledQueries {
   private named = 0;
   private readonly byKey = new LRUCache<object | ShapeKey, Compiled>({
     max: QUERIES_KEPT,
-    dispose: ({ sql }) => {
-      const entry = this.names.get(sql);
-      if (entry && --entry.queries === 0) this.names.delete(sql);
-    },
+    dispose: (compiled) => this.drop(compiled),
+  });
+  private readonly byWords = new LRUCache<ShapeKey, Compiled>({
+    max: WORD_QUERIES_KEPT,
+    dispose: (compiled) => this.drop(compiled),
   });
 
   constructor(options: CompiledQueriesOptions) {
@@ -89,7 +97,7 @@ export class CompiledQueries {
     values: Values,
   ): Promise<QueryResult<Row>> {
     const { sql, parameters, reads } = this.bind(query, values);
-    const generic = 'shape' in query ? !query.planEachRun : reads;
+    const generic = 'shape' in query || reads;
     if (this.genericReads && generic) {
       return this.genericReads.executeQuery<Row>(CompiledQuery.raw(sql, parameters));
     }
@@ -140,13 +148,16 @@ export class CompiledQueries {
     query: QueryDefinition<Values, Row>,
     values: Values,
   ) {
-    const key = 'shape' in query ? query.shape : query;
-    let compiled = this.byKey.get(key);
+    const shaped = 'shape' in query ? query : null;
+    const words = Boolean(shaped?.holdsWords);
+    const key = shaped ? shaped.shape : query;
+    let compiled = words ? this.byWords.get(key as ShapeKey) : this.byKey.get(key);
     if (!compiled) {
-      const built =
-        'shape' in query ? query.build() : query.build(this.db, placeholdersFor(values));
+      const built = shaped ? shaped.build() : query.build(this.db, placeholdersFor(values));
       compiled = compile(built);
-      this.keep(key, compiled, 'shape' in query && Boolean(query.planEachRun));
+      if (words) this.byWords.set(key as ShapeKey, compiled);
+      else this.byKey.set(key, compiled);
+      this.name(compiled.sql, words);
     }
     return {
       sql: compiled.sql,
@@ -155,14 +166,20 @@ export class CompiledQueries {
     };
   }
 
-  private keep(key: object | ShapeKey, compiled: Compiled, unnamed: boolean) {
-    this.byKey.set(key, compiled);
-    if (unnamed) return;
-    const entry = this.names.get(compiled.sql);
+  private name(sql: string, words: boolean) {
+    const entry = this.names.get(sql);
     if (entry) entry.queries += 1;
     // A text that comes back after its queries were dropped gets a new name: a connection may
     // still hold the old one, and no name ever stands for two texts.
-    else this.names.set(compiled.sql, { name: `compiled_${++this.named}`, queries: 1 });
+    else {
+      const prefix = words ? WORDS_STATEMENT_PREFIX : 'compiled_';
+      this.names.set(sql, { name: `${prefix}${++this.named}`, queries: 1 });
+    }
+  }
+
+  private drop({ sql }: Compiled) {
+    const entry = this.names.get(sql);
+    if (entry && --entry.queries === 0) this.names.delete(sql);
   }
 
   private runBound<Row>(sql: string, parameters: unknown[]): Promise<QueryResult<Row>> {

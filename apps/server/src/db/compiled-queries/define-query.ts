@@ -22,10 +22,11 @@ export interface ShapedQuery<Row> {
   /** Builds the query with its values already bound as placeholders. */
   build(): Compilable<Row>;
   /**
-   * Never prepared as a named statement: the database plans it with its values at every run
-   * (dialects/types.ts, `plansPatternsWithValues`).
+   * Its SQL holds a search's words (dialects/types.ts, `patternInSql`), so it is one of as many
+   * queries as there are searches: it is kept among a few of its kind, and prepared on a
+   * connection among the few it keeps for searches (dialects/postgres-statements.ts).
    */
-  readonly planEachRun?: boolean;
+  readonly holdsWords?: boolean;
 }
 
 /** Either kind of query a database keeps compiled. */

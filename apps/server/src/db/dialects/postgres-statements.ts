@@ -1,4 +1,6 @@
+import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
+import { WORDS_STATEMENT_PREFIX } from '../compiled-queries/compiled-queries';
 
 /**
  * Named statements one connection prepares; past it, further compiled queries run unnamed. The
@@ -8,7 +10,23 @@ import type pg from 'pg';
  */
 const STATEMENTS_PER_CONNECTION = 500;
 
+/**
+ * Statements of searches with their words in the SQL one connection keeps prepared, the most
+ * recently run. There is one per search asked, so the connection drops the one run longest ago to
+ * prepare another, and they never count against STATEMENTS_PER_CONNECTION.
+ */
+export const SEARCH_STATEMENTS_PER_CONNECTION = 32;
+
 type Query = (...args: unknown[]) => unknown;
+
+/** pg's record of the statements a connection has prepared, by name (pg/lib/connection.js). */
+type Prepared = Record<string, string | undefined>;
+
+function preparedOn(client: pg.PoolClient): Prepared | undefined {
+  const { connection } = client as unknown as { connection?: { parsedStatements?: unknown } };
+  const parsed = connection?.parsedStatements;
+  return parsed && typeof parsed === 'object' ? (parsed as Prepared) : undefined;
+}
 
 /**
  * Runs the database's compiled queries (db/compiled-queries/) on `client` as named prepared
@@ -23,12 +41,28 @@ export function prepareCompiledQueries(
 ) {
   const prepared = new Set<string>();
   const query = client.query.bind(client) as Query;
+  // A search statement dropped is deallocated, and pg forgets it once that is done: pg names a
+  // statement again only if it has no record of it. Queries on a client run one at a time in
+  // the order asked, so the next run of that name, if any, comes after and prepares it afresh.
+  // Without pg's record to keep in step, searches run unnamed.
+  const parsed = preparedOn(client);
+  const searches = new LRUCache<string, true>({
+    max: SEARCH_STATEMENTS_PER_CONNECTION,
+    dispose: (_, name) => {
+      query(`deallocate "${name}"`, () => delete parsed?.[name]);
+    },
+  });
   // Kysely runs every query as query(text, values); anything else passes through untouched.
   const namedQuery: Query = (...args) => {
     const [text, values] = args;
     if (args.length === 2 && typeof text === 'string' && Array.isArray(values)) {
       const name = nameOf(text);
-      if (name && (prepared.has(name) || prepared.size < STATEMENTS_PER_CONNECTION)) {
+      if (name?.startsWith(WORDS_STATEMENT_PREFIX)) {
+        if (parsed) {
+          if (!searches.get(name)) searches.set(name, true);
+          return query({ name, text, values });
+        }
+      } else if (name && (prepared.has(name) || prepared.size < STATEMENTS_PER_CONNECTION)) {
         prepared.add(name);
         return query({ name, text, values });
       }

@@ -127,7 +127,9 @@ export function openPostgres(
       form === 'ilike'
         ? sql<boolean>`${value} ilike ${operand}`
         : sql<boolean>`${value} like ${operand}`,
-    plansPatternsWithValues: true,
+    // pg's own quoting: quotes doubled, and backslashes too in an E'' string, so the literal
+    // holds whatever standard_conforming_strings says.
+    patternInSql: (pattern) => sql.raw<string>(loadPg().escapeLiteral(pattern)),
     testedOnly: (column) => sql.ref(column),
     classifyError(error) {
       const code = (error as { code?: unknown }).code;

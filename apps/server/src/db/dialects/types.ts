@@ -65,14 +65,15 @@ export interface DatabaseHandle {
    */
   searchCandidates?(form: string, operand: unknown): RawBuilder<unknown> | null;
   /**
-   * True where a read that matches a pattern must be planned with its pattern at every run.
-   * PostgreSQL keeps a generic plan for a prepared statement after five runs when it looks no
-   * dearer than the plans made with the values; without the pattern it guesses that one row in
-   * two hundred matches, and a campus search with a common word then sorted the whole campus
-   * instead of walking its newest-first index to the first page. Which plan it kept depended on
-   * the first words searched on each connection.
+   * Where a read's patterns are written into its SQL rather than bound: the pattern as an SQL
+   * literal. PostgreSQL keeps a generic plan for a prepared statement, made without its values,
+   * and without the pattern it guesses that one row in two hundred matches: a campus search with
+   * a common word then sorted the whole campus instead of walking its newest-first index to the
+   * first page. Planned with its values at every run instead, a search spent more time planning
+   * than running. With its words in the SQL, a search's statement is planned for them once per
+   * connection and kept (db/compiled-queries/, `holdsWords`; docs/decisions/022).
    */
-  plansPatternsWithValues?: boolean;
+  patternInSql?(pattern: string): Expression<string>;
   /**
    * `column` as a value to test on rows already found, never a key to look them up by. For a
    * join on a composite key whose second column is filtered by a list (`tag in (...)`), SQLite

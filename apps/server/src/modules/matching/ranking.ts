@@ -45,10 +45,10 @@ function keyedRun(
   context: ShapeContext,
   bindings: Bindings,
   build: () => Compilable<Row>,
-  planEachRun = false,
+  holdsWords = false,
 ): KeyedRun {
   return {
-    query: { shape: ownShapeKey(name, context), build, planEachRun },
+    query: { shape: ownShapeKey(name, context), build, holdsWords },
     values: bindings.values,
   };
 }
@@ -67,14 +67,19 @@ function bindList(bindings: Bindings, values: string[]): (string | null)[] {
 /** What a ranking binds besides its tags: the reader, my place, the search and the page. */
 function bindCommon(database: DatabaseHandle, me: Me, query: MatchQuery, bindings: Bindings) {
   const search = query.search ? containsPattern(database, query.search) : null;
+  const { patternInSql } = database;
   return {
     user: { id: bindings.bind(me.accountId) },
     place: { university: bindings.bind(me.university), city: bindings.bind(me.city) },
-    search: search && { form: search.form, operand: bindings.bind(search.operand) },
+    search: search && {
+      form: search.form,
+      operand: patternInSql ? patternInSql(search.operand) : bindings.bind(search.operand),
+    },
+    // A search's pattern where the database writes it into the SQL (dialects/types.ts): part
+    // of the key, as the form is.
+    words: search && patternInSql ? search.operand : null,
     limit: bindings.bind(query.limit + 1),
     offset: bindings.bind(query.offset),
-    // A search is planned with its pattern where the database needs it (dialects/types.ts).
-    planEachRun: search !== null && Boolean(database.plansPatternsWithValues),
   };
 }
 
@@ -180,10 +185,11 @@ export function projectRanking(
   const context = {
     scope: rule,
     search: search?.form ?? null,
+    words: common.words,
     skill: skill !== null,
     tags: shared.length,
   };
-  return keyedRun('recommended projects', context, bindings, build, common.planEachRun);
+  return keyedRun('recommended projects', context, bindings, build, common.words !== null);
 }
 
 /**
@@ -229,10 +235,11 @@ export function peopleRanking(
   const context = {
     scope: rule,
     search: search?.form ?? null,
+    words: common.words,
     role: role !== null,
     tags: filled.length,
   };
-  return keyedRun('recommended people', context, bindings, build, common.planEachRun);
+  return keyedRun('recommended people', context, bindings, build, common.words !== null);
 }
 
 /** The columns everyone may read: owner-only ones (a profile's email) never leave. */

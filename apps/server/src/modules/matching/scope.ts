@@ -55,11 +55,14 @@ export function containsPattern(database: DatabaseHandle, term: string): Pattern
   return database.patternMatch(`%${escaped}%`, true);
 }
 
-/** `column` holds the pattern's text, `operand` being its operand or a placeholder for it. */
+/**
+ * `column` holds the pattern's text, `operand` being its operand, a placeholder for it or, where
+ * the database writes patterns into the SQL, the pattern as SQL.
+ */
 export function contains(
   database: DatabaseHandle,
   column: string,
-  { form, operand }: PatternMatch,
+  { form, operand }: { form: string; operand: unknown },
 ): Expression<SqlBool> {
   return database.matchPattern(sql.ref(column), form, operand);
 }

@@ -44,7 +44,8 @@ function tryKeysetOrder(request: ReadSource): OrderTerm[] | null {
  * out (lib/postgrest/shape-key.ts), and here everything else their SQL depends on. Anything new
  * that shapes a read's SQL is added here, or one request could run with SQL built for another:
  * the table (its policy's row filter and columns), which of the read's queries, and the form of
- * each pattern match, the one thing a value decides. The database is not named: each keeps its
+ * each pattern match, the one thing a value decides, and the patterns where the database writes
+ * them into the SQL (PostgreSQL). The database is not named: each keeps its
  * own compiled queries. Nor is the method: GET and HEAD read alike, and where a parse treats
  * them apart (the Range header) the parsed request says so.
  */
@@ -53,8 +54,9 @@ function readShapeKeys(
   filters: BoundConditions,
 ): Record<'page' | 'count', ShapeKey> {
   const shape = requestShape(request.parsed);
+  const { patternForms, patternsInSql } = filters;
   const keyOf = (query: 'page' | 'count') =>
-    shapeKey(shape, { table: request.policy.name, query, patternForms: filters.patternForms });
+    shapeKey(shape, { table: request.policy.name, query, patternForms, patternsInSql });
   return { page: keyOf('page'), count: keyOf('count') };
 }
 
@@ -127,17 +129,17 @@ export function prepareRead(request: ReadSource): PreparedRead {
   // read. The count runs the same filters, so a bad one fails the same way.
   const countOnly = limit === 0 && parsed.preferences.count;
   const keys = readShapeKeys(request, filters);
-  // Which forms of match there are is part of the keys, so equal keys agree on this too.
-  const planEachRun = Boolean(database.plansPatternsWithValues) && filters.patternForms.length > 0;
+  // The patterns written into the SQL are part of the keys, so equal keys agree on this too.
+  const holdsWords = filters.patternsInSql.length > 0;
   return {
     parsed,
     policy,
     values: bindings.values,
     page: countOnly
       ? null
-      : { shape: keys.page, build: () => selectPage(request, page, context), planEachRun },
+      : { shape: keys.page, build: () => selectPage(request, page, context), holdsWords },
     count: parsed.preferences.count
-      ? { shape: keys.count, build: () => countRows(request, where, searched), planEachRun }
+      ? { shape: keys.count, build: () => countRows(request, where, searched), holdsWords }
       : null,
     keyset,
     output,

@@ -10,10 +10,14 @@ import type { ColumnRule, TablePolicy } from '../tables/types';
 import { findColumnRule, requireColumn } from './column-expression';
 import type { Bindings } from './bindings';
 
-/** A filter's bound operands, and for a pattern the database's form of match. */
+/**
+ * A filter's bound operands, and for a pattern the database's form of match and, where the
+ * database writes patterns into the SQL (DatabaseHandle.patternInSql), the pattern.
+ */
 export interface FilterOperands {
   operands: unknown[];
   form: string | null;
+  inSql?: string;
 }
 
 export interface BoundConditions {
@@ -24,6 +28,8 @@ export interface BoundConditions {
    * read's key must name them.
    */
   patternForms: string[];
+  /** The patterns written into the SQL, in the same order: a compiled read's key names them too. */
+  patternsInSql: string[];
 }
 
 /**
@@ -116,6 +122,7 @@ function bindFilter(
   const { bindings } = context;
   let operands: unknown[];
   let form: string | null = null;
+  let inSql: string | undefined;
   switch (filter.operator) {
     case 'like':
     case 'ilike': {
@@ -135,7 +142,9 @@ function bindFilter(
           filter.operator === 'ilike',
           mayUseIndex ? askIndex(filter.column, context, budget) : undefined,
         );
-      operands = [bindings.bind(match.operand)];
+      const { patternInSql } = context.database;
+      if (patternInSql) inSql = match.operand;
+      operands = [patternInSql ? patternInSql(match.operand) : bindings.bind(match.operand)];
       form = match.form;
       break;
     }
@@ -157,7 +166,7 @@ function bindFilter(
     default:
       operands = [bindings.bind(coerceValue(rule, filter.column, filter.value))];
   }
-  return { operands, form };
+  return { operands, form, inSql };
 }
 
 /**
@@ -203,7 +212,7 @@ function indexedBranches(group: GroupCondition, context: BindContext, budget: Pr
  * And only for the request's first INDEX_PROBES_PER_REQUEST searches.
  */
 export function bindConditions(conditions: Condition[], context: BindContext): BoundConditions {
-  const bound: BoundConditions = { operands: new Map(), patternForms: [] };
+  const bound: BoundConditions = { operands: new Map(), patternForms: [], patternsInSql: [] };
   const decided = new Map<FilterCondition, PatternMatch>();
   const budget: ProbeBudget = { left: INDEX_PROBES_PER_REQUEST };
   const visit = (condition: Condition, mayUseIndex: boolean) => {
@@ -220,6 +229,7 @@ export function bindConditions(conditions: Condition[], context: BindContext): B
     const operands = bindFilter(condition, context, inner, decided.get(condition), budget);
     bound.operands.set(condition, operands);
     if (operands.form !== null) bound.patternForms.push(operands.form);
+    if (operands.inSql !== undefined) bound.patternsInSql.push(operands.inSql);
   };
   conditions.forEach((condition) => visit(condition, true));
   return bound;
