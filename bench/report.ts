@@ -152,7 +152,9 @@ function renderSeeds(input: ReportInput): string[] {
   lines.push(
     '',
     'Seed time covers generating and inserting every row, the tag triggers and, on PostgreSQL,',
-    "`analyze`; the size is SQLite's file after a checkpoint, or `pg_database_size`.",
+    '`analyze` of the seeded tables; PostgreSQL then gets a `vacuum analyze` of the whole',
+    "database, not counted, as autovacuum would give a deployed one. The size is SQLite's file",
+    'after a checkpoint, or `pg_database_size`.',
     '',
   );
   return lines;

@@ -4,6 +4,7 @@ import { fillParameters, parameterSources } from '../../src/db/compiled-queries/
 import { matchQuery } from '../../src/modules/matching/match-query';
 import { projectRanking } from '../../src/modules/matching/ranking';
 import { createVerifiedAccount } from '../helpers/accounts';
+import { projectRow } from '../helpers/rows';
 import { request, startTestApp, type TestApp } from '../helpers/test-app';
 import { DIALECTS } from '../helpers/test-database';
 
@@ -284,6 +285,31 @@ describe.each(DIALECTS)('recommendations on %s', (kind) => {
       token: tokens.ada,
     });
     expect(elsewhere.status).toBe(404);
+  });
+
+  it('takes every skill a poster without a profile needs as a gap, across campuses', async () => {
+    await student('fay', 'fay@yale.edu', { university: 'Yale', skills: ['Haskell'] });
+    await student('gus', 'gus@yale.edu', { university: 'Yale', skills: ['knitting', 'Haskell'] });
+    const yan = await createVerifiedAccount(server.baseUrl, 'yan@mit.edu');
+    await server.database.db
+      .insertInto('projects')
+      .values(
+        projectRow('p_yan', yan.user.id, {
+          title: 'Yan Garden',
+          skills_needed: JSON.stringify(['Knitting', 'Haskell', 'haskell']),
+          university: 'MIT',
+        }),
+      )
+      .execute();
+    const everywhere = await match('people', '?scope=all', yan.access_token);
+    expect(everywhere.status).toBe(200);
+    expect(names(everywhere.body)).toEqual(['gus', 'fay']);
+    expect(everywhere.body.items.map((item) => item.matches)).toEqual([
+      ['knitting', 'Haskell'],
+      ['Haskell'],
+    ]);
+    // No profile, no campus: the narrower scopes find no one.
+    expect((await match('people', '?scope=university', yan.access_token)).body.items).toEqual([]);
   });
 
   it('finds nothing for a student without a profile, and searches literally', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { defineQuery } from '../../db/compiled-queries/define-query';
 import type { DatabaseHandle } from '../../db/dialects/types';
 import type { RequestUser } from '../../plugins/authentication';
@@ -15,64 +16,88 @@ export interface RecommendationPage {
   nextOffset: number | null;
 }
 
-/** The recommending student's profile: by account, one row or none. */
-const myProfileQuery = defineQuery((db, [accountId]: [string]) =>
-  db.selectFrom('users').select(['id', 'university', 'city']).where('user_id', '=', accountId),
+/**
+ * My profile (by account, one row or none) and my tags, in one query: skills and interests
+ * both say what I would like to work on. The tags are read first, as a list: the ranking then
+ * looks each candidate's tags up by primary key, where SQLite would plan a subquery in their
+ * place as an index built over every tag row. One row per tag, or one with a null tag.
+ */
+const meAndTagsQuery = defineQuery((db, [accountId]: [string]) =>
+  db
+    .selectFrom('users')
+    .leftJoin('profile_tags', 'profile_tags.profile_id', 'users.id')
+    .select(['users.id', 'users.university', 'users.city', 'profile_tags.tag'])
+    .where('users.user_id', '=', accountId),
 );
 
-export async function findMe(database: DatabaseHandle, user: RequestUser): Promise<Me> {
-  const [profile] = await database.compiledQueries.rows(myProfileQuery, [user.id]);
-  return {
+/**
+ * My profile, then the gaps of my open projects: skills they need that I do not have myself,
+ * one row each, with no profile columns. Without a profile, every skill they need is a gap.
+ */
+const meAndGapsQuery = defineQuery((db, [accountId]: [string]) =>
+  db
+    .selectFrom('users')
+    .select((eb) => [
+      // Typed as the gaps' rows are, which have no profile.
+      eb.ref('users.id').$castTo<string | null>().as('id'),
+      eb.ref('users.university').$castTo<string | null>().as('university'),
+      'users.city',
+      sql<string | null>`null`.as('tag'),
+    ])
+    .where('users.user_id', '=', accountId)
+    .unionAll(
+      db
+        .selectFrom('project_tags')
+        .innerJoin('projects', 'projects.id', 'project_tags.project_id')
+        .select([
+          sql<string | null>`null`.as('id'),
+          sql<string | null>`null`.as('university'),
+          sql<string | null>`null`.as('city'),
+          'project_tags.tag',
+        ])
+        .distinct()
+        .where('projects.posted_by_id', '=', accountId)
+        .where('projects.status', '=', 'Open')
+        .where(
+          'project_tags.tag',
+          'not in',
+          db
+            .selectFrom('profile_tags')
+            .innerJoin('users', 'users.id', 'profile_tags.profile_id')
+            .select('profile_tags.tag')
+            .where('users.user_id', '=', accountId)
+            .where('profile_tags.kind', '=', 'skill'),
+        ),
+    ),
+);
+
+interface MeAndTagRow {
+  id: string | null;
+  university: string | null;
+  city: string | null;
+  tag: string | null;
+}
+
+/**
+ * Where I stand and a list of tags, from one of the queries above: every recommendation reads
+ * them first, so they are one round trip, compiled once (db/compiled-queries/).
+ */
+async function meAnd(
+  database: DatabaseHandle,
+  user: RequestUser,
+  query: typeof meAndTagsQuery | typeof meAndGapsQuery,
+): Promise<{ me: Me; tags: string[] }> {
+  const rows: MeAndTagRow[] = await database.compiledQueries.rows(query, [user.id]);
+  const profile = rows.find((row) => row.id !== null);
+  const me: Me = {
     accountId: user.id,
     profileId: profile?.id ?? null,
     university: profile?.university ?? null,
     city: profile?.city ?? null,
   };
-}
-
-/**
- * My tags: skills and interests both say what I would like to work on. Read first, as a list:
- * the ranking then looks each candidate's tags up by primary key, where SQLite would plan a
- * subquery in their place as an index built over every tag row.
- */
-const myTagsQuery = defineQuery((db, [profileId]: [string]) =>
-  db
-    .selectFrom('profile_tags')
-    .select('profile_tags.tag')
-    .distinct()
-    .where('profile_tags.profile_id', '=', profileId),
-);
-
-/** The gaps of my open projects: skills they need that I do not have myself. */
-const myGapsQuery = defineQuery((db, [accountId, profileId]: [string, string]) =>
-  db
-    .selectFrom('project_tags')
-    .innerJoin('projects', 'projects.id', 'project_tags.project_id')
-    .select('project_tags.tag')
-    .distinct()
-    .where('projects.posted_by_id', '=', accountId)
-    .where('projects.status', '=', 'Open')
-    .where(
-      'project_tags.tag',
-      'not in',
-      db
-        .selectFrom('profile_tags')
-        .select('profile_tags.tag')
-        .where('profile_tags.profile_id', '=', profileId)
-        .where('profile_tags.kind', '=', 'skill'),
-    ),
-);
-
-// Both lists are compiled once (db/compiled-queries/): every recommendation reads them first.
-async function myTags(database: DatabaseHandle, me: Me): Promise<string[]> {
-  if (me.profileId === null) return [];
-  const rows = await database.compiledQueries.rows(myTagsQuery, [me.profileId]);
-  return rows.map((row) => String(row.tag));
-}
-
-async function myGaps(database: DatabaseHandle, me: Me): Promise<string[]> {
-  const rows = await database.compiledQueries.rows(myGapsQuery, [me.accountId, me.profileId ?? '']);
-  return rows.map((row) => String(row.tag));
+  const tags = new Set<string>();
+  for (const { tag } of rows) if (tag !== null) tags.add(String(tag));
+  return { me, tags: [...tags] };
 }
 
 const NOTHING: RecommendationPage = { items: [], nextOffset: null };
@@ -95,10 +120,9 @@ export async function recommendProjects(
   user: RequestUser,
   query: MatchQuery,
 ): Promise<RecommendationPage> {
-  const me = await findMe(database, user);
+  const { me, tags } = await meAnd(database, user, meAndTagsQuery);
   const rule = scopeRule(query.scope, me);
-  const tags = rule === 'nobody' ? [] : await myTags(database, me);
-  if (tags.length === 0) return NOTHING;
+  if (rule === 'nobody' || tags.length === 0) return NOTHING;
   const { ids, nextOffset } = await rankedIds(
     database,
     projectRanking(database, me, query, rule, tags),
@@ -121,10 +145,9 @@ export async function recommendPeople(
   user: RequestUser,
   query: MatchQuery,
 ): Promise<RecommendationPage> {
-  const me = await findMe(database, user);
+  const { me, tags: gaps } = await meAnd(database, user, meAndGapsQuery);
   const rule = scopeRule(query.scope, me);
-  const gaps = rule === 'nobody' ? [] : await myGaps(database, me);
-  if (gaps.length === 0) return NOTHING;
+  if (rule === 'nobody' || gaps.length === 0) return NOTHING;
   const { ids, nextOffset } = await rankedIds(
     database,
     peopleRanking(database, me, query, rule, gaps),
