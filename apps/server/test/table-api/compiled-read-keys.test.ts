@@ -17,7 +17,8 @@ import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/test
  * A compiled read is reused for every request with its key (modules/table-api/read.ts,
  * lib/postgrest/shape-key.ts), so equal keys must mean equal SQL, parameter for parameter, or
  * one request would run with SQL built for another; and requests that differ in values alone
- * must share a key, or nothing would be reused.
+ * must share a key, or nothing would be reused (but a search on PostgreSQL, which is planned
+ * for its values).
  */
 describe.each(DIALECTS)('compiled read keys on %s', (kind) => {
   let database: TestDatabase;
@@ -45,7 +46,8 @@ describe.each(DIALECTS)('compiled read keys on %s', (kind) => {
     return [read.page, read.count].flatMap((query) => {
       if (!query) return [];
       const { sql, parameters } = query.build().compile();
-      return [{ key: query.shape, compiled: { sql, sources: parameterSources(parameters) } }];
+      const compiled = { sql, sources: parameterSources(parameters) };
+      return [{ key: query.shape, compiled, holdsWords: Boolean(query.holdsWords) }];
     });
   };
 
@@ -76,6 +78,9 @@ describe.each(DIALECTS)('compiled read keys on %s', (kind) => {
         const first = compiledQueries(renderRequest(template, { values: one, forms: one }));
         const second = compiledQueries(renderRequest(template, { values: two, forms: one }));
         fc.pre(first !== null && second !== null);
+        // On PostgreSQL a search is planned for its values, written into its SQL and its key
+        // (db/dialects/types.ts, `valueInSql`): each set of values is a query of its own.
+        fc.pre(!first!.some((query) => query.holdsWords));
         expect(second!.map(({ key }) => key)).toEqual(first!.map(({ key }) => key));
       }),
       { numRuns: 300 },

@@ -19,18 +19,20 @@ const quote = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
 
 /**
  * Explore's search, as the web app sends it, run again and again with other words. On PostgreSQL
- * the words are written into the SQL (db/dialects/types.ts, `patternInSql`), so whatever the
+ * the words are written into the SQL (db/dialects/types.ts, `valueInSql`), so whatever the
  * text, the answers must stay those of the pattern.
  */
 describe.each(DIALECTS)('campus search with any words on %s', (kind) => {
   let server: TestApp;
   let token: string;
+  let adaId: string;
   const recorded: CompiledQuery[] = [];
 
   beforeAll(async () => {
     server = await startTestApp(kind, {}, { onQuery: (query) => recorded.push(query) });
     const students = await createVerifiedStudents(server.baseUrl, ['ada']);
     token = students.tokens.ada!;
+    adaId = students.ids.ada!;
     const { db } = server.database;
     await db.insertInto('users').values(profileRow('ada', students.ids.ada!)).execute();
     await db
@@ -88,6 +90,14 @@ describe.each(DIALECTS)('campus search with any words on %s', (kind) => {
     await search('*faster*');
     const searchSql = recorded.map((query) => query.sql).find((text) => /ilike/.test(text));
     expect(searchSql).toContain(`ilike '%faster%'`);
+    // Every value but the reader's id, the campus and offset too: a plan made without the
+    // campus took the biggest for an average one (db/dialects/types.ts, `valueInSql`).
+    expect(searchSql).toContain(`"projects"."university" = 'MIT'`);
+    expect(searchSql).toMatch(/offset 0$/);
+    const { parameters } = recorded.find((query) => query.sql === searchSql)!;
+    expect(parameters).toContain(adaId);
+    expect(parameters).not.toContain('%faster%');
+    expect(parameters).not.toContain('MIT');
     expect(server.database.compiledQueries.statementName(searchSql!)).toMatch(/^searched_\d+$/);
 
     // A read without a pattern keeps its shape's statement.

@@ -29,7 +29,7 @@ describe('search statements on one PostgreSQL connection', () => {
   /** A search for `word` in `text`, as a read whose SQL holds the word: whether it matched. */
   const search = async (word: string, text = `a ${word} z`) => {
     // `\`, `%` and `_` escaped, as a search box's text is (modules/matching/scope.ts).
-    const pattern = database.patternInSql!(`%${word.replace(/[\\%_]/g, '\\$&')}%`);
+    const pattern = database.valueInSql!(`%${word.replace(/[\\%_]/g, '\\$&')}%`);
     const rows = await database.compiledQueries.rows(
       {
         shape: `search ${JSON.stringify(word)}` as ShapeKey,

@@ -65,6 +65,19 @@ function sqlLiteral(value: unknown): string {
   return `'${text.replaceAll("'", "''")}'`;
 }
 
+/**
+ * A value as an SQL literal, for a statement planned for its values (DatabaseHandle.valueInSql).
+ * Text goes through pg's own quoting: quotes doubled, and backslashes too in an E'' string, so
+ * the literal holds whatever standard_conforming_strings says. Numbers are whole, as a filter's
+ * integer column, a limit and an offset are; anything else is refused rather than written.
+ */
+function writtenValue(value: string | number | null) {
+  if (value === null) return sql.raw('null');
+  if (typeof value === 'string') return sql.raw(loadPg().escapeLiteral(value));
+  if (!Number.isSafeInteger(value)) throw new TypeError(`Not a whole number: ${value}`);
+  return sql.raw(String(value));
+}
+
 export function openPostgres(
   connectionString: string,
   options: OpenOptions & { poolSize?: number } = {},
@@ -127,9 +140,7 @@ export function openPostgres(
       form === 'ilike'
         ? sql<boolean>`${value} ilike ${operand}`
         : sql<boolean>`${value} like ${operand}`,
-    // pg's own quoting: quotes doubled, and backslashes too in an E'' string, so the literal
-    // holds whatever standard_conforming_strings says.
-    patternInSql: (pattern) => sql.raw<string>(loadPg().escapeLiteral(pattern)),
+    valueInSql: writtenValue,
     testedOnly: (column) => sql.ref(column),
     classifyError(error) {
       const code = (error as { code?: unknown }).code;

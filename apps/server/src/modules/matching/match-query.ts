@@ -7,7 +7,7 @@ export const MATCH_OFFSET_MAX = 500;
 
 /**
  * A text of the query string, trimmed. No NUL: neither database's text can hold one, and on
- * PostgreSQL a search is written into its SQL (db/dialects/types.ts, `patternInSql`).
+ * PostgreSQL a search is written into its SQL (db/dialects/types.ts, `valueInSql`).
  */
 const text = (max: number) =>
   z

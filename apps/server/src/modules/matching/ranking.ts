@@ -37,49 +37,68 @@ export interface KeyedRun {
 }
 
 /**
- * `build` sees only placeholders, bound through `bindings` before it is called, so the SQL it
- * makes depends on nothing but `context`: everything that shapes the query goes there.
+ * `build` sees only placeholders (or values written in, which `context` names), bound through
+ * `values` before it is called, so the SQL it makes depends on nothing but `context`:
+ * everything that shapes the query goes there.
  */
 function keyedRun(
   name: string,
   context: ShapeContext,
-  bindings: Bindings,
+  { bindings, written }: RankingValues,
   build: () => Compilable<Row>,
-  holdsWords = false,
 ): KeyedRun {
   return {
-    query: { shape: ownShapeKey(name, context), build, holdsWords },
+    query: { shape: ownShapeKey(name, context), build, holdsWords: written !== null },
     values: bindings.values,
   };
 }
 
 /**
- * A list's values bound, then nulls up to the next power of two: `in` never matches a null, so
- * the answer is the same, and the key holds one of a few lengths. Keyed by every length a
- * student's tags (up to 60) or a poster's gaps may have, the compiled queries of recommendations
- * would crowd out the table reads' (and, on PostgreSQL, each connection's prepared statements).
+ * How a ranking's values reach its SQL: bound as placeholders or, for a ranking with a search
+ * where the database plans searches for their values (DatabaseHandle.valueInSql), written in
+ * and listed in `written`, which the key then names. The reader's id is always bound.
  */
-function bindList(bindings: Bindings, values: string[]): (string | null)[] {
+interface RankingValues {
+  bindings: Bindings;
+  value<T extends string | number | null>(value: T): T;
+  written: (string | number | null)[] | null;
+}
+
+function rankingValues(database: DatabaseHandle, searched: boolean): RankingValues {
+  const bindings = Bindings.forCompiledQuery();
+  const { valueInSql } = database;
+  if (!searched || !valueInSql) {
+    return { bindings, value: (value) => bindings.bind(value), written: null };
+  }
+  const written: (string | number | null)[] = [];
+  const value = <T extends string | number | null>(value: T): T => {
+    written.push(value);
+    return valueInSql(value) as unknown as T;
+  };
+  return { bindings, value, written };
+}
+
+/**
+ * A list's values, then nulls up to the next power of two: `in` never matches a null, so the
+ * answer is the same, and the key holds one of a few lengths. Keyed by every length a student's
+ * tags (up to 60) or a poster's gaps may have, the compiled queries of recommendations would
+ * crowd out the table reads' (and, on PostgreSQL, each connection's prepared statements).
+ */
+function bindList({ value }: RankingValues, values: string[]): (string | null)[] {
   const length = 2 ** Math.ceil(Math.log2(Math.max(values.length, 1)));
-  return Array.from({ length }, (_, index) => bindings.bind(values[index] ?? null));
+  return Array.from({ length }, (_, index) => value(values[index] ?? null));
 }
 
 /** What a ranking binds besides its tags: the reader, my place, the search and the page. */
-function bindCommon(database: DatabaseHandle, me: Me, query: MatchQuery, bindings: Bindings) {
+function bindCommon(database: DatabaseHandle, me: Me, query: MatchQuery, values: RankingValues) {
   const search = query.search ? containsPattern(database, query.search) : null;
-  const { patternInSql } = database;
+  const { value } = values;
   return {
-    user: { id: bindings.bind(me.accountId) },
-    place: { university: bindings.bind(me.university), city: bindings.bind(me.city) },
-    search: search && {
-      form: search.form,
-      operand: patternInSql ? patternInSql(search.operand) : bindings.bind(search.operand),
-    },
-    // A search's pattern where the database writes it into the SQL (dialects/types.ts): part
-    // of the key, as the form is.
-    words: search && patternInSql ? search.operand : null,
-    limit: bindings.bind(query.limit + 1),
-    offset: bindings.bind(query.offset),
+    user: { id: values.bindings.bind(me.accountId) },
+    place: { university: value(me.university), city: value(me.city) },
+    search: search && { form: search.form, operand: value(search.operand) },
+    limit: value(query.limit + 1),
+    offset: value(query.offset),
   };
 }
 
@@ -132,10 +151,10 @@ export function projectRanking(
   rule: ScopeRule,
   tags: string[],
 ): KeyedRun {
-  const bindings = Bindings.forCompiledQuery();
-  const common = bindCommon(database, me, query, bindings);
-  const skill = query.skill ? bindings.bind(query.skill) : null;
-  const shared = bindList(bindings, tags);
+  const values = rankingValues(database, query.search !== '');
+  const common = bindCommon(database, me, query, values);
+  const skill = query.skill ? values.value(query.skill) : null;
+  const shared = bindList(values, tags);
   const { user, place, search } = common;
   const build = () => {
     const db = dynamicDb(database);
@@ -185,11 +204,11 @@ export function projectRanking(
   const context = {
     scope: rule,
     search: search?.form ?? null,
-    words: common.words,
+    written: values.written,
     skill: skill !== null,
     tags: shared.length,
   };
-  return keyedRun('recommended projects', context, bindings, build, common.words !== null);
+  return keyedRun('recommended projects', context, values, build);
 }
 
 /**
@@ -203,10 +222,10 @@ export function peopleRanking(
   rule: ScopeRule,
   gaps: string[],
 ): KeyedRun {
-  const bindings = Bindings.forCompiledQuery();
-  const common = bindCommon(database, me, query, bindings);
-  const role = query.role ? bindings.bind(query.role) : null;
-  const filled = bindList(bindings, gaps);
+  const values = rankingValues(database, query.search !== '');
+  const common = bindCommon(database, me, query, values);
+  const role = query.role ? values.value(query.role) : null;
+  const filled = bindList(values, gaps);
   const { user, place, search } = common;
   const build = () => {
     const db = dynamicDb(database);
@@ -235,11 +254,11 @@ export function peopleRanking(
   const context = {
     scope: rule,
     search: search?.form ?? null,
-    words: common.words,
+    written: values.written,
     role: role !== null,
     tags: filled.length,
   };
-  return keyedRun('recommended people', context, bindings, build, common.words !== null);
+  return keyedRun('recommended people', context, values, build);
 }
 
 /** The columns everyone may read: owner-only ones (a profile's email) never leave. */
@@ -250,15 +269,15 @@ const publicColumns = (policy: TablePolicy) =>
 
 /** The public columns of the ranked rows, by id (already ranked and read by the policy). */
 export function rowsById(database: DatabaseHandle, table: keyof typeof TAG_TABLES, ids: string[]) {
-  const bindings = Bindings.forCompiledQuery();
-  const bound = bindList(bindings, ids);
+  const values = rankingValues(database, false);
+  const bound = bindList(values, ids);
   const { policy } = TAG_TABLES[table];
   const build = () =>
     dynamicDb(database)
       .selectFrom(table)
       .select(publicColumns(policy))
       .where(`${table}.id`, 'in', bound);
-  return keyedRun('ranked rows', { table, ids: bound.length }, bindings, build);
+  return keyedRun('ranked rows', { table, ids: bound.length }, values, build);
 }
 
 /** The labels of the ranked rows' tags among `tags`: what made each of them match. */
@@ -268,9 +287,9 @@ export function matchedLabels(
   ids: string[],
   tags: string[],
 ) {
-  const bindings = Bindings.forCompiledQuery();
-  const owners = bindList(bindings, ids);
-  const matched = bindList(bindings, tags);
+  const values = rankingValues(database, false);
+  const owners = bindList(values, ids);
+  const matched = bindList(values, tags);
   const { tags: tagTable, owner, kind } = TAG_TABLES[table];
   const build = () => {
     let labels = dynamicDb(database)
@@ -282,5 +301,5 @@ export function matchedLabels(
     return labels;
   };
   const context = { table, ids: owners.length, tags: matched.length };
-  return keyedRun('matched labels', context, bindings, build);
+  return keyedRun('matched labels', context, values, build);
 }

@@ -1,4 +1,5 @@
 import { NEXT_CURSOR_HEADER } from '@campuscollab/shared';
+import type { Expression } from 'kysely';
 import type { ShapedQuery } from '../../db/compiled-queries/define-query';
 import {
   encodeCursor,
@@ -10,7 +11,7 @@ import {
 import type { Condition, OrderTerm, ParsedRequest, ShapeKey } from '../../lib/postgrest';
 import type { RequestUser } from '../../plugins/authentication';
 import { rethrowAsPostgrestError } from './database-errors';
-import { bindConditions, type BoundConditions } from './query/bind-conditions';
+import { bindConditions, hasPattern, type BoundConditions } from './query/bind-conditions';
 import { splittableOr, withBranch, type RowFilter } from './query/candidates';
 import { Bindings } from './query/bindings';
 import { compileWhere, type CompileContext } from './query/conditions';
@@ -44,8 +45,8 @@ function tryKeysetOrder(request: ReadSource): OrderTerm[] | null {
  * out (lib/postgrest/shape-key.ts), and here everything else their SQL depends on. Anything new
  * that shapes a read's SQL is added here, or one request could run with SQL built for another:
  * the table (its policy's row filter and columns), which of the read's queries, and the form of
- * each pattern match, the one thing a value decides, and the patterns where the database writes
- * them into the SQL (PostgreSQL). The database is not named: each keeps its
+ * each pattern match, the one thing a value decides, and the values where the database writes
+ * them into the SQL (PostgreSQL, for a read with a search). The database is not named: each keeps its
  * own compiled queries. Nor is the method: GET and HEAD read alike, and where a parse treats
  * them apart (the Range header) the parsed request says so.
  */
@@ -54,9 +55,9 @@ function readShapeKeys(
   filters: BoundConditions,
 ): Record<'page' | 'count', ShapeKey> {
   const shape = requestShape(request.parsed);
-  const { patternForms, patternsInSql } = filters;
+  const { patternForms, valuesInSql } = filters;
   const keyOf = (query: 'page' | 'count') =>
-    shapeKey(shape, { table: request.policy.name, query, patternForms, patternsInSql });
+    shapeKey(shape, { table: request.policy.name, query, patternForms, valuesInSql });
   return { page: keyOf('page'), count: keyOf('count') };
 }
 
@@ -82,6 +83,16 @@ export interface PreparedRead {
   limit: number;
 }
 
+/** The offset written into the SQL, and listed with the other values written for the keys. */
+function writtenOffset(
+  filters: BoundConditions,
+  valueInSql: NonNullable<ReadSource['database']['valueInSql']>,
+  offset: number,
+): Expression<number> {
+  filters.valuesInSql.push(offset);
+  return valueInSql(offset) as Expression<number>;
+}
+
 /** GET and HEAD, decided: the rows the policy lets a user see, filtered, ordered and paged. */
 export function prepareRead(request: ReadSource): PreparedRead {
   const { policy, parsed, database } = request;
@@ -89,7 +100,11 @@ export function prepareRead(request: ReadSource): PreparedRead {
   // filters, the cursor, the offset.
   const bindings = Bindings.forCompiledQuery();
   const readingUser = { id: bindings.bind<string>('') };
-  const filters = bindConditions(parsed.filters, { policy, database, bindings });
+  // A search on PostgreSQL is planned for its values: they are written into the SQL, all but the
+  // reader's id and a cursor's position (DatabaseHandle.valueInSql).
+  const { valueInSql } = database;
+  const writeValues = Boolean(valueInSql) && hasPattern(parsed.filters);
+  const filters = bindConditions(parsed.filters, { policy, database, bindings, writeValues });
   const context: CompileContext = {
     policy,
     user: readingUser,
@@ -118,7 +133,7 @@ export function prepareRead(request: ReadSource): PreparedRead {
     extraKeys,
     limit,
     cursor,
-    offset: bindings.bind(offset),
+    offset: writeValues ? writtenOffset(filters, valueInSql!, offset) : bindings.bind(offset),
     branches: split
       ? split.conditions.map((branch) => rowsWhere(withBranch(parsed.filters, split, branch)))
       : null,
@@ -129,8 +144,8 @@ export function prepareRead(request: ReadSource): PreparedRead {
   // read. The count runs the same filters, so a bad one fails the same way.
   const countOnly = limit === 0 && parsed.preferences.count;
   const keys = readShapeKeys(request, filters);
-  // The patterns written into the SQL are part of the keys, so equal keys agree on this too.
-  const holdsWords = filters.patternsInSql.length > 0;
+  // The values written into the SQL are part of the keys, so equal keys agree on this too.
+  const holdsWords = writeValues;
   return {
     parsed,
     policy,

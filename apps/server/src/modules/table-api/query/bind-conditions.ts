@@ -10,14 +10,10 @@ import type { ColumnRule, TablePolicy } from '../tables/types';
 import { findColumnRule, requireColumn } from './column-expression';
 import type { Bindings } from './bindings';
 
-/**
- * A filter's bound operands, and for a pattern the database's form of match and, where the
- * database writes patterns into the SQL (DatabaseHandle.patternInSql), the pattern.
- */
+/** A filter's bound operands, and for a pattern the database's form of match. */
 export interface FilterOperands {
   operands: unknown[];
   form: string | null;
-  inSql?: string;
 }
 
 export interface BoundConditions {
@@ -28,8 +24,20 @@ export interface BoundConditions {
    * read's key must name them.
    */
   patternForms: string[];
-  /** The patterns written into the SQL, in the same order: a compiled read's key names them too. */
-  patternsInSql: string[];
+  /**
+   * The values written into the SQL rather than bound (`writeValues`), in the order written: a
+   * compiled read's key names them too.
+   */
+  valuesInSql: (string | number)[];
+}
+
+/** True when a filter anywhere in `conditions` matches a pattern (`like`, `ilike`). */
+export function hasPattern(conditions: Condition[]): boolean {
+  return conditions.some((condition) =>
+    condition.kind === 'group'
+      ? hasPattern(condition.conditions)
+      : condition.operator === 'like' || condition.operator === 'ilike',
+  );
 }
 
 /**
@@ -93,7 +101,15 @@ interface BindContext {
   policy: TablePolicy;
   database: DatabaseHandle;
   bindings: Bindings;
+  /**
+   * Write every value into the SQL as a literal (DatabaseHandle.valueInSql) instead of binding
+   * it, so the database plans the query for them: a read with a search, on PostgreSQL.
+   */
+  writeValues?: boolean;
 }
+
+/** A filter's value as the SQL takes it: bound, or written in and listed in `written`. */
+type Operand = (value: string | number) => unknown;
 
 /** The searches of one request still allowed to ask the index (INDEX_PROBES_PER_REQUEST). */
 interface ProbeBudget {
@@ -114,15 +130,14 @@ function askIndex(column: string, context: BindContext, budget: ProbeBudget) {
 function bindFilter(
   filter: FilterCondition,
   context: BindContext,
+  operand: Operand,
   mayUseIndex: boolean,
   decided: PatternMatch | undefined,
   budget: ProbeBudget,
 ): FilterOperands {
   const rule = requireColumn(context.policy, filter.column);
-  const { bindings } = context;
   let operands: unknown[];
   let form: string | null = null;
-  let inSql: string | undefined;
   switch (filter.operator) {
     case 'like':
     case 'ilike': {
@@ -142,16 +157,12 @@ function bindFilter(
           filter.operator === 'ilike',
           mayUseIndex ? askIndex(filter.column, context, budget) : undefined,
         );
-      const { patternInSql } = context.database;
-      if (patternInSql) inSql = match.operand;
-      operands = [patternInSql ? patternInSql(match.operand) : bindings.bind(match.operand)];
+      operands = [operand(match.operand)];
       form = match.form;
       break;
     }
     case 'in':
-      operands = filter.value.map((value) =>
-        bindings.bind(coerceValue(rule, filter.column, value)),
-      );
+      operands = filter.value.map((value) => operand(coerceValue(rule, filter.column, value)));
       break;
     case 'is':
       if (filter.value !== null) {
@@ -164,9 +175,9 @@ function bindFilter(
       operands = [];
       break;
     default:
-      operands = [bindings.bind(coerceValue(rule, filter.column, filter.value))];
+      operands = [operand(coerceValue(rule, filter.column, filter.value))];
   }
-  return { operands, form, inSql };
+  return { operands, form };
 }
 
 /**
@@ -212,7 +223,16 @@ function indexedBranches(group: GroupCondition, context: BindContext, budget: Pr
  * And only for the request's first INDEX_PROBES_PER_REQUEST searches.
  */
 export function bindConditions(conditions: Condition[], context: BindContext): BoundConditions {
-  const bound: BoundConditions = { operands: new Map(), patternForms: [], patternsInSql: [] };
+  const bound: BoundConditions = { operands: new Map(), patternForms: [], valuesInSql: [] };
+  const { bindings, database } = context;
+  const { valueInSql } = database;
+  const operand: Operand =
+    context.writeValues && valueInSql
+      ? (value) => {
+          bound.valuesInSql.push(value);
+          return valueInSql(value);
+        }
+      : (value) => bindings.bind(value);
   const decided = new Map<FilterCondition, PatternMatch>();
   const budget: ProbeBudget = { left: INDEX_PROBES_PER_REQUEST };
   const visit = (condition: Condition, mayUseIndex: boolean) => {
@@ -226,10 +246,9 @@ export function bindConditions(conditions: Condition[], context: BindContext): B
       condition.conditions.forEach((branch) => visit(branch, inner));
       return;
     }
-    const operands = bindFilter(condition, context, inner, decided.get(condition), budget);
+    const operands = bindFilter(condition, context, operand, inner, decided.get(condition), budget);
     bound.operands.set(condition, operands);
     if (operands.form !== null) bound.patternForms.push(operands.form);
-    if (operands.inSql !== undefined) bound.patternsInSql.push(operands.inSql);
   };
   conditions.forEach((condition) => visit(condition, true));
   return bound;

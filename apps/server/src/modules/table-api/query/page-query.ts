@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Expression, type RawBuilder } from 'kysely';
 import type { OrderTerm } from '../../../lib/postgrest';
 import { dynamicDb, type TableRequest } from '../table-request';
 import type { TablePolicy } from '../tables/types';
@@ -25,9 +25,10 @@ export interface PageQuery {
   /** Cursor keys the output lacks, selected under aliases of their own. */
   extraKeys: OutputColumn[];
   limit: number;
-  /** Bound: the cursor's values, one per keyset term, and the offset. */
+  /** Bound: the cursor's values, one per keyset term. */
   cursor: unknown[] | null;
-  offset: number;
+  /** Bound, or written into the SQL with a search's values (DatabaseHandle.valueInSql). */
+  offset: number | Expression<number>;
   /** For an `or` of equalities, the filters with each branch in its place (query/candidates.ts). */
   branches: RowFilter[] | null;
   /** The keys of the few rows a search index says the filters can match (search-candidates.ts). */
