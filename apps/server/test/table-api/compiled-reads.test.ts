@@ -72,7 +72,7 @@ describe.each(DIALECTS)('compiled reads on %s', (kind) => {
     expect(server.database.compiledQueries.statementName(ada.sql!)).toBeDefined();
   });
 
-  it('shares a search’s statement between users; SQLite binds each term into one', async () => {
+  it('shares a search’s statement between users, one for every term but on PostgreSQL', async () => {
     const search = (term: string) =>
       `projects?select=id&or=(title.ilike.*${term}*,description.ilike.*${term}*)&order=created_at.desc`;
     const app = await read('bob', search('app'));
@@ -84,7 +84,7 @@ describe.each(DIALECTS)('compiled reads on %s', (kind) => {
     expect(ownApp.ids).toEqual(['p_app', 'p_draft']);
     expect(ownApp.sql).toBe(app.sql);
     // PostgreSQL writes a search's words into its SQL, to plan it for them (dialects/types.ts).
-    if (kind === 'sqlite') expect(web.sql).toBe(app.sql);
+    if (kind !== 'postgres') expect(web.sql).toBe(app.sql);
     else expect(web.sql).toBe(app.sql!.replaceAll("'%app%'", "'%WEB%'"));
   });
 
