@@ -44,38 +44,22 @@ export interface KeyedRun {
 function keyedRun(
   name: string,
   context: ShapeContext,
-  { bindings, written }: RankingValues,
+  bindings: Bindings,
   build: () => Compilable<Row>,
 ): KeyedRun {
   return {
-    query: { shape: ownShapeKey(name, context), build, holdsWords: written !== null },
+    query: { shape: ownShapeKey(name, context), build, holdsWords: bindings.written !== null },
     values: bindings.values,
   };
 }
 
 /**
- * How a ranking's values reach its SQL: bound as placeholders or, for a ranking with a search
- * where the database plans searches for their values (DatabaseHandle.valueInSql), written in
- * and listed in `written`, which the key then names. The reader's id is always bound.
+ * A ranking's bindings: with a search, where the database plans searches for their values
+ * (DatabaseHandle.valueInSql), every value but the reader's is written into the SQL and the key
+ * names them (`written`).
  */
-interface RankingValues {
-  bindings: Bindings;
-  value<T extends string | number | null>(value: T): T;
-  written: (string | number | null)[] | null;
-}
-
-function rankingValues(database: DatabaseHandle, searched: boolean): RankingValues {
-  const bindings = Bindings.forCompiledQuery();
-  const { valueInSql } = database;
-  if (!searched || !valueInSql) {
-    return { bindings, value: (value) => bindings.bind(value), written: null };
-  }
-  const written: (string | number | null)[] = [];
-  const value = <T extends string | number | null>(value: T): T => {
-    written.push(value);
-    return valueInSql(value) as unknown as T;
-  };
-  return { bindings, value, written };
+function rankingBindings(database: DatabaseHandle, searched: boolean): Bindings {
+  return Bindings.forCompiledQuery(searched ? database.valueInSql : undefined);
 }
 
 /**
@@ -84,21 +68,20 @@ function rankingValues(database: DatabaseHandle, searched: boolean): RankingValu
  * tags (up to 60) or a poster's gaps may have, the compiled queries of recommendations would
  * crowd out the table reads' (and, on PostgreSQL, each connection's prepared statements).
  */
-function bindList({ value }: RankingValues, values: string[]): (string | null)[] {
+function bindList(bindings: Bindings, values: string[]): (string | null)[] {
   const length = 2 ** Math.ceil(Math.log2(Math.max(values.length, 1)));
-  return Array.from({ length }, (_, index) => value(values[index] ?? null));
+  return Array.from({ length }, (_, index) => bindings.value(values[index] ?? null));
 }
 
 /** What a ranking binds besides its tags: the reader, my place, the search and the page. */
-function bindCommon(database: DatabaseHandle, me: Me, query: MatchQuery, values: RankingValues) {
+function bindCommon(database: DatabaseHandle, me: Me, query: MatchQuery, bindings: Bindings) {
   const search = query.search ? containsPattern(database, query.search) : null;
-  const { value } = values;
   return {
-    user: { id: values.bindings.bind(me.accountId) },
-    place: { university: value(me.university), city: value(me.city) },
-    search: search && { form: search.form, operand: value(search.operand) },
-    limit: value(query.limit + 1),
-    offset: value(query.offset),
+    user: { id: bindings.bind(me.accountId) },
+    place: { university: bindings.value(me.university), city: bindings.value(me.city) },
+    search: search && { form: search.form, operand: bindings.value(search.operand) },
+    limit: bindings.value(query.limit + 1),
+    offset: bindings.value(query.offset),
   };
 }
 
@@ -151,10 +134,10 @@ export function projectRanking(
   rule: ScopeRule,
   tags: string[],
 ): KeyedRun {
-  const values = rankingValues(database, query.search !== '');
-  const common = bindCommon(database, me, query, values);
-  const skill = query.skill ? values.value(query.skill) : null;
-  const shared = bindList(values, tags);
+  const bindings = rankingBindings(database, query.search !== '');
+  const common = bindCommon(database, me, query, bindings);
+  const skill = query.skill ? bindings.value(query.skill) : null;
+  const shared = bindList(bindings, tags);
   const { user, place, search } = common;
   const build = () => {
     const db = dynamicDb(database);
@@ -204,11 +187,11 @@ export function projectRanking(
   const context = {
     scope: rule,
     search: search?.form ?? null,
-    written: values.written,
+    written: bindings.written,
     skill: skill !== null,
     tags: shared.length,
   };
-  return keyedRun('recommended projects', context, values, build);
+  return keyedRun('recommended projects', context, bindings, build);
 }
 
 /**
@@ -222,10 +205,10 @@ export function peopleRanking(
   rule: ScopeRule,
   gaps: string[],
 ): KeyedRun {
-  const values = rankingValues(database, query.search !== '');
-  const common = bindCommon(database, me, query, values);
-  const role = query.role ? values.value(query.role) : null;
-  const filled = bindList(values, gaps);
+  const bindings = rankingBindings(database, query.search !== '');
+  const common = bindCommon(database, me, query, bindings);
+  const role = query.role ? bindings.value(query.role) : null;
+  const filled = bindList(bindings, gaps);
   const { user, place, search } = common;
   const build = () => {
     const db = dynamicDb(database);
@@ -254,11 +237,11 @@ export function peopleRanking(
   const context = {
     scope: rule,
     search: search?.form ?? null,
-    written: values.written,
+    written: bindings.written,
     role: role !== null,
     tags: filled.length,
   };
-  return keyedRun('recommended people', context, values, build);
+  return keyedRun('recommended people', context, bindings, build);
 }
 
 /** The columns everyone may read: owner-only ones (a profile's email) never leave. */
@@ -269,15 +252,15 @@ const publicColumns = (policy: TablePolicy) =>
 
 /** The public columns of the ranked rows, by id (already ranked and read by the policy). */
 export function rowsById(database: DatabaseHandle, table: keyof typeof TAG_TABLES, ids: string[]) {
-  const values = rankingValues(database, false);
-  const bound = bindList(values, ids);
+  const bindings = Bindings.forCompiledQuery();
+  const bound = bindList(bindings, ids);
   const { policy } = TAG_TABLES[table];
   const build = () =>
     dynamicDb(database)
       .selectFrom(table)
       .select(publicColumns(policy))
       .where(`${table}.id`, 'in', bound);
-  return keyedRun('ranked rows', { table, ids: bound.length }, values, build);
+  return keyedRun('ranked rows', { table, ids: bound.length }, bindings, build);
 }
 
 /** The labels of the ranked rows' tags among `tags`: what made each of them match. */
@@ -287,9 +270,9 @@ export function matchedLabels(
   ids: string[],
   tags: string[],
 ) {
-  const values = rankingValues(database, false);
-  const owners = bindList(values, ids);
-  const matched = bindList(values, tags);
+  const bindings = Bindings.forCompiledQuery();
+  const owners = bindList(bindings, ids);
+  const matched = bindList(bindings, tags);
   const { tags: tagTable, owner, kind } = TAG_TABLES[table];
   const build = () => {
     let labels = dynamicDb(database)
@@ -301,5 +284,5 @@ export function matchedLabels(
     return labels;
   };
   const context = { table, ids: owners.length, tags: matched.length };
-  return keyedRun('matched labels', context, values, build);
+  return keyedRun('matched labels', context, bindings, build);
 }

@@ -1,5 +1,4 @@
 import { NEXT_CURSOR_HEADER } from '@campuscollab/shared';
-import type { Expression } from 'kysely';
 import type { ShapedQuery } from '../../db/compiled-queries/define-query';
 import {
   encodeCursor,
@@ -53,9 +52,11 @@ function tryKeysetOrder(request: ReadSource): OrderTerm[] | null {
 function readShapeKeys(
   request: ReadSource,
   filters: BoundConditions,
+  bindings: Bindings,
 ): Record<'page' | 'count', ShapeKey> {
   const shape = requestShape(request.parsed);
-  const { patternForms, valuesInSql } = filters;
+  const { patternForms } = filters;
+  const valuesInSql = bindings.written ?? [];
   const keyOf = (query: 'page' | 'count') =>
     shapeKey(shape, { table: request.policy.name, query, patternForms, valuesInSql });
   return { page: keyOf('page'), count: keyOf('count') };
@@ -83,28 +84,17 @@ export interface PreparedRead {
   limit: number;
 }
 
-/** The offset written into the SQL, and listed with the other values written for the keys. */
-function writtenOffset(
-  filters: BoundConditions,
-  valueInSql: NonNullable<ReadSource['database']['valueInSql']>,
-  offset: number,
-): Expression<number> {
-  filters.valuesInSql.push(offset);
-  return valueInSql(offset) as Expression<number>;
-}
-
 /** GET and HEAD, decided: the rows the policy lets a user see, filtered, ordered and paged. */
 export function prepareRead(request: ReadSource): PreparedRead {
   const { policy, parsed, database } = request;
   // Values are bound before any SQL is built, in the order the SQL uses them: the user, the
   // filters, the cursor, the offset.
-  const bindings = Bindings.forCompiledQuery();
-  const readingUser = { id: bindings.bind<string>('') };
   // A search on PostgreSQL is planned for its values: they are written into the SQL, all but the
   // reader's id and a cursor's position (DatabaseHandle.valueInSql).
-  const { valueInSql } = database;
-  const writeValues = Boolean(valueInSql) && hasPattern(parsed.filters);
-  const filters = bindConditions(parsed.filters, { policy, database, bindings, writeValues });
+  const writeValues = hasPattern(parsed.filters) ? database.valueInSql : undefined;
+  const bindings = Bindings.forCompiledQuery(writeValues);
+  const readingUser = { id: bindings.bind<string>('') };
+  const filters = bindConditions(parsed.filters, { policy, database, bindings });
   const context: CompileContext = {
     policy,
     user: readingUser,
@@ -133,7 +123,7 @@ export function prepareRead(request: ReadSource): PreparedRead {
     extraKeys,
     limit,
     cursor,
-    offset: writeValues ? writtenOffset(filters, valueInSql!, offset) : bindings.bind(offset),
+    offset: bindings.value(offset),
     branches: split
       ? split.conditions.map((branch) => rowsWhere(withBranch(parsed.filters, split, branch)))
       : null,
@@ -143,9 +133,9 @@ export function prepareRead(request: ReadSource): PreparedRead {
   // `limit=0` with a count asks for the number alone (the dashboard's figures): no rows to
   // read. The count runs the same filters, so a bad one fails the same way.
   const countOnly = limit === 0 && parsed.preferences.count;
-  const keys = readShapeKeys(request, filters);
+  const keys = readShapeKeys(request, filters, bindings);
   // The values written into the SQL are part of the keys, so equal keys agree on this too.
-  const holdsWords = writeValues;
+  const holdsWords = bindings.written !== null;
   return {
     parsed,
     policy,

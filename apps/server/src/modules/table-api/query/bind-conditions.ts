@@ -24,11 +24,6 @@ export interface BoundConditions {
    * read's key must name them.
    */
   patternForms: string[];
-  /**
-   * The values written into the SQL rather than bound (`writeValues`), in the order written: a
-   * compiled read's key names them too.
-   */
-  valuesInSql: (string | number)[];
 }
 
 /** True when a filter anywhere in `conditions` matches a pattern (`like`, `ilike`). */
@@ -100,16 +95,9 @@ function checkPattern(pattern: string): string {
 interface BindContext {
   policy: TablePolicy;
   database: DatabaseHandle;
+  /** Each filter's value goes through `value`: bound, or written into the SQL. */
   bindings: Bindings;
-  /**
-   * Write every value into the SQL as a literal (DatabaseHandle.valueInSql) instead of binding
-   * it, so the database plans the query for them: a read with a search, on PostgreSQL.
-   */
-  writeValues?: boolean;
 }
-
-/** A filter's value as the SQL takes it: bound, or written in and listed in `written`. */
-type Operand = (value: string | number) => unknown;
 
 /** The searches of one request still allowed to ask the index (INDEX_PROBES_PER_REQUEST). */
 interface ProbeBudget {
@@ -130,12 +118,12 @@ function askIndex(column: string, context: BindContext, budget: ProbeBudget) {
 function bindFilter(
   filter: FilterCondition,
   context: BindContext,
-  operand: Operand,
   mayUseIndex: boolean,
   decided: PatternMatch | undefined,
   budget: ProbeBudget,
 ): FilterOperands {
   const rule = requireColumn(context.policy, filter.column);
+  const { bindings } = context;
   let operands: unknown[];
   let form: string | null = null;
   switch (filter.operator) {
@@ -157,12 +145,14 @@ function bindFilter(
           filter.operator === 'ilike',
           mayUseIndex ? askIndex(filter.column, context, budget) : undefined,
         );
-      operands = [operand(match.operand)];
+      operands = [bindings.value(match.operand)];
       form = match.form;
       break;
     }
     case 'in':
-      operands = filter.value.map((value) => operand(coerceValue(rule, filter.column, value)));
+      operands = filter.value.map((value) =>
+        bindings.value(coerceValue(rule, filter.column, value)),
+      );
       break;
     case 'is':
       if (filter.value !== null) {
@@ -175,7 +165,7 @@ function bindFilter(
       operands = [];
       break;
     default:
-      operands = [operand(coerceValue(rule, filter.column, filter.value))];
+      operands = [bindings.value(coerceValue(rule, filter.column, filter.value))];
   }
   return { operands, form };
 }
@@ -223,16 +213,7 @@ function indexedBranches(group: GroupCondition, context: BindContext, budget: Pr
  * And only for the request's first INDEX_PROBES_PER_REQUEST searches.
  */
 export function bindConditions(conditions: Condition[], context: BindContext): BoundConditions {
-  const bound: BoundConditions = { operands: new Map(), patternForms: [], valuesInSql: [] };
-  const { bindings, database } = context;
-  const { valueInSql } = database;
-  const operand: Operand =
-    context.writeValues && valueInSql
-      ? (value) => {
-          bound.valuesInSql.push(value);
-          return valueInSql(value);
-        }
-      : (value) => bindings.bind(value);
+  const bound: BoundConditions = { operands: new Map(), patternForms: [] };
   const decided = new Map<FilterCondition, PatternMatch>();
   const budget: ProbeBudget = { left: INDEX_PROBES_PER_REQUEST };
   const visit = (condition: Condition, mayUseIndex: boolean) => {
@@ -246,7 +227,7 @@ export function bindConditions(conditions: Condition[], context: BindContext): B
       condition.conditions.forEach((branch) => visit(branch, inner));
       return;
     }
-    const operands = bindFilter(condition, context, operand, inner, decided.get(condition), budget);
+    const operands = bindFilter(condition, context, inner, decided.get(condition), budget);
     bound.operands.set(condition, operands);
     if (operands.form !== null) bound.patternForms.push(operands.form);
   };

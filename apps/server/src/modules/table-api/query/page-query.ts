@@ -1,4 +1,4 @@
-import { sql, type Expression, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { OrderTerm } from '../../../lib/postgrest';
 import { dynamicDb, type TableRequest } from '../table-request';
 import type { TablePolicy } from '../tables/types';
@@ -28,7 +28,7 @@ export interface PageQuery {
   /** Bound: the cursor's values, one per keyset term. */
   cursor: unknown[] | null;
   /** Bound, or written into the SQL with a search's values (DatabaseHandle.valueInSql). */
-  offset: number | Expression<number>;
+  offset: number;
   /** For an `or` of equalities, the filters with each branch in its place (query/candidates.ts). */
   branches: RowFilter[] | null;
   /** The keys of the few rows a search index says the filters can match (search-candidates.ts). */
