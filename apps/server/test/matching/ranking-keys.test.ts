@@ -38,7 +38,13 @@ describe.each(DIALECTS)('recommendation query keys on %s', (kind) => {
 
   function* runs(): Generator<KeyedRun> {
     for (const [index, place] of places.entries()) {
-      const me: Me = { accountId: `account-${index}`, profileId: `profile-${index}`, ...place };
+      // A reader in no block is ranked without the block checks: another SQL, another key.
+      const me: Me = {
+        accountId: `account-${index}`,
+        profileId: `profile-${index}`,
+        ...place,
+        inNoBlock: index % 2 === 0,
+      };
       for (const scope of ['all', 'university', 'nearby'] as const) {
         const rule = scopeRule(scope, me);
         for (const search of searches) {
@@ -54,7 +60,7 @@ describe.each(DIALECTS)('recommendation query keys on %s', (kind) => {
     }
     for (const table of ['projects', 'users'] as const) {
       for (const ids of lists) {
-        yield rowsById(database, table, ids);
+        yield rowsById(database, table, ids, `reader-${ids.length}`);
         for (const tags of lists) yield matchedLabels(database, table, ids, tags);
       }
     }
@@ -77,10 +83,30 @@ describe.each(DIALECTS)('recommendation query keys on %s', (kind) => {
     expect(new Set(sqlByKey.values()).size).toBe(sqlByKey.size);
   });
 
+  it('checks blocks for each candidate only when I am in a block', () => {
+    const query = matchQuery.parse({});
+    for (const inNoBlock of [true, false]) {
+      const me: Me = { accountId: 'a', profileId: 'p', university: 'MIT', city: null, inNoBlock };
+      for (const ranking of [projectRanking, peopleRanking]) {
+        const { sql } = ranking(database, me, query, 'everyone', ['react']).query.build().compile();
+        expect(sql.includes('"blocks"')).toBe(!inNoBlock);
+      }
+      // The rows read by id go through the whole policy whoever reads them.
+      const { sql } = rowsById(database, 'users', ['p'], 'a').query.build().compile();
+      expect(sql).toContain('"blocks"');
+    }
+  });
+
   it('writes the candidate window into the SQL, where a generic plan sees it', () => {
     // Bound, the window was unknown to PostgreSQL's generic plan, which took it for a tenth of the
     // table and hashed every row holding one of the tags (ranking.ts).
-    const me: Me = { accountId: 'a', profileId: 'p', university: 'MIT', city: null };
+    const me: Me = {
+      accountId: 'a',
+      profileId: 'p',
+      university: 'MIT',
+      city: null,
+      inNoBlock: true,
+    };
     const query = matchQuery.parse({});
     for (const ranking of [projectRanking, peopleRanking]) {
       const { sql } = ranking(database, me, query, 'everyone', ['react']).query.build().compile();

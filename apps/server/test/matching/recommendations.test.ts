@@ -2,7 +2,7 @@ import { APPLICATION_MESSAGE } from '@campuscollab/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillParameters, parameterSources } from '../../src/db/compiled-queries/placeholders';
 import { matchQuery } from '../../src/modules/matching/match-query';
-import { projectRanking } from '../../src/modules/matching/ranking';
+import { projectRanking, rowsById } from '../../src/modules/matching/ranking';
 import { createVerifiedAccount } from '../helpers/accounts';
 import { projectRow } from '../helpers/rows';
 import { request, startTestApp, type TestApp } from '../helpers/test-app';
@@ -186,6 +186,59 @@ describe.each(DIALECTS)('recommendations on %s', (kind) => {
     expect(titles((await match('projects', '?scope=university', tokens.di)).body)).toEqual([]);
   });
 
+  it('leaves out whoever is in a block with me, either way, down to the rows read by id', async () => {
+    const before = {
+      adaProjects: titles((await match('projects')).body),
+      adaPeople: names((await match('people')).body),
+      diProjects: titles((await match('projects', '', tokens.di)).body),
+      diPeople: names((await match('people', '', tokens.di)).body),
+    };
+    expect(before.adaProjects).toContain('Di New');
+    expect(before.adaPeople).toContain('di');
+    expect(before.diProjects).toContain('Ada Own');
+    expect(before.diPeople).toEqual(['ada', 'cy']);
+    const notBy = (owner: string) => (title: unknown) => !String(title).startsWith(`${owner} `);
+
+    const blocked = await db('blocks', 'POST', tokens.ada!, { blocked_id: accounts.di });
+    expect(blocked.status).toBe(201);
+    try {
+      // Ada blocked Di: Ada is ranked with the block checks, and so is Di, the one blocked.
+      const adaProjects = before.adaProjects.filter(notBy('Di'));
+      expect(titles((await match('projects')).body)).toEqual(adaProjects);
+      // Di's projects take no place in the ranking: a page as long as the rest is the last.
+      const exact = await match('projects', `?limit=${adaProjects.length}`);
+      expect(exact.body).toEqual({ items: expect.any(Array), nextOffset: null });
+      expect(titles(exact.body)).toEqual(adaProjects);
+      expect(names((await match('people')).body)).toEqual(
+        before.adaPeople.filter((name) => name !== 'di'),
+      );
+      expect(titles((await match('projects', '', tokens.di)).body)).toEqual(
+        before.diProjects.filter(notBy('Ada')),
+      );
+      // Likewise for Di, whom Ada blocked: Ada takes no place in Di's ranking of people.
+      const diPeople = await match('people', '?limit=1', tokens.di);
+      expect(diPeople.body).toEqual({ items: expect.any(Array), nextOffset: null });
+      expect(names(diPeople.body)).toEqual(['cy']);
+      // The ranked rows are read again under the whole policy: a block made after a ranking
+      // for a reader in no block still hides its rows.
+      const byId = async (reader: string) => {
+        const run = rowsById(server.database, 'projects', [projects['Di New']!], reader);
+        return titles({
+          items: await server.database.compiledQueries.rows(run.query, run.values),
+        } as Page);
+      };
+      expect(await byId(accounts.ada!)).toEqual([]);
+      expect(await byId(accounts.bob!)).toEqual(['Di New']);
+    } finally {
+      const lifted = await db(`blocks?blocked_id=eq.${accounts.di}`, 'DELETE', tokens.ada!);
+      expect(lifted.body).toHaveLength(1);
+    }
+    expect(titles((await match('projects')).body)).toEqual(before.adaProjects);
+    expect(names((await match('people')).body)).toEqual(before.adaPeople);
+    expect(titles((await match('projects', '', tokens.di)).body)).toEqual(before.diProjects);
+    expect(names((await match('people', '', tokens.di)).body)).toEqual(before.diPeople);
+  });
+
   it.runIf(kind === 'sqlite')(
     "reads each candidate's tags once, not once per tag of mine",
     async () => {
@@ -194,6 +247,7 @@ describe.each(DIALECTS)('recommendations on %s', (kind) => {
         profileId: null,
         university: 'MIT',
         city: 'Cambridge',
+        inNoBlock: false,
       };
       const tags = ['react', 'cad', 'robotics'];
       const run = projectRanking(server.database, me, matchQuery.parse({}), 'everyone', tags);

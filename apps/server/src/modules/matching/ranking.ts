@@ -77,7 +77,7 @@ function bindList(bindings: Bindings, values: string[]): (string | null)[] {
 function bindCommon(database: DatabaseHandle, me: Me, query: MatchQuery, bindings: Bindings) {
   const search = query.search ? containsPattern(database, query.search) : null;
   return {
-    user: { id: bindings.bind(me.accountId) },
+    user: { id: bindings.bind(me.accountId), inNoBlock: me.inNoBlock },
     place: { university: bindings.value(me.university), city: bindings.value(me.city) },
     search: search && { form: search.form, operand: bindings.value(search.operand) },
     limit: bindings.value(query.limit + 1),
@@ -188,6 +188,7 @@ export function projectRanking(
     scope: rule,
     search: search?.form ?? null,
     written: bindings.written,
+    inNoBlock: me.inNoBlock,
     skill: skill !== null,
     tags: shared.length,
   };
@@ -238,6 +239,7 @@ export function peopleRanking(
     scope: rule,
     search: search?.form ?? null,
     written: bindings.written,
+    inNoBlock: me.inNoBlock,
     role: role !== null,
     tags: filled.length,
   };
@@ -250,16 +252,27 @@ const publicColumns = (policy: TablePolicy) =>
     .filter(([, rule]) => !rule.ownerOnly)
     .map(([name]) => `${policy.name}.${name}`);
 
-/** The public columns of the ranked rows, by id (already ranked and read by the policy). */
-export function rowsById(database: DatabaseHandle, table: keyof typeof TAG_TABLES, ids: string[]) {
+/**
+ * The public columns of the ranked rows, by id, read again under the whole policy: a ranking
+ * for a reader in no block left the block checks out, and a block made since would otherwise
+ * show a row it hides. Such a row is left out of the page.
+ */
+export function rowsById(
+  database: DatabaseHandle,
+  table: keyof typeof TAG_TABLES,
+  ids: string[],
+  readerId: string,
+) {
   const bindings = Bindings.forCompiledQuery();
+  const reader = { id: bindings.bind(readerId) };
   const bound = bindList(bindings, ids);
   const { policy } = TAG_TABLES[table];
   const build = () =>
     dynamicDb(database)
       .selectFrom(table)
       .select(publicColumns(policy))
-      .where(`${table}.id`, 'in', bound);
+      .where(`${table}.id`, 'in', bound)
+      .where((eb) => policy.canRead(eb, reader));
   return keyedRun('ranked rows', { table, ids: bound.length }, bindings, build);
 }
 

@@ -3,6 +3,7 @@ import { defineQuery } from '../../db/compiled-queries/define-query';
 import type { DatabaseHandle } from '../../db/dialects/types';
 import type { RequestUser } from '../../plugins/authentication';
 import type { Row } from '../table-api/tables/types';
+import { inAnyBlock } from '../table-api/tables/visibility';
 import { MATCH_OFFSET_MAX, type MatchQuery } from './match-query';
 import { matchedLabels, peopleRanking, projectRanking, rowsById, type KeyedRun } from './ranking';
 import { inListOrder, scopeRule, type Me } from './scope';
@@ -17,22 +18,30 @@ export interface RecommendationPage {
 }
 
 /**
- * My profile (by account, one row or none) and my tags, in one query: skills and interests
- * both say what I would like to work on. The tags are read first, as a list: the ranking then
- * looks each candidate's tags up by primary key, where SQLite would plan a subquery in their
- * place as an index built over every tag row. One row per tag, or one with a null tag.
+ * My profile (by account, one row or none), whether I am in a block, and my tags, in one query:
+ * skills and interests both say what I would like to work on. The tags are read first, as a
+ * list: the ranking then looks each candidate's tags up by primary key, where SQLite would plan
+ * a subquery in their place as an index built over every tag row. One row per tag, or one with
+ * a null tag.
  */
 const meAndTagsQuery = defineQuery((db, [accountId]: [string]) =>
   db
     .selectFrom('users')
     .leftJoin('profile_tags', 'profile_tags.profile_id', 'users.id')
-    .select(['users.id', 'users.university', 'users.city', 'profile_tags.tag'])
+    .select([
+      'users.id',
+      'users.university',
+      'users.city',
+      sql<boolean>`${inAnyBlock(accountId)}`.as('in_block'),
+      'profile_tags.tag',
+    ])
     .where('users.user_id', '=', accountId),
 );
 
 /**
- * My profile, then the gaps of my open projects: skills they need that I do not have myself,
- * one row each, with no profile columns. Without a profile, every skill they need is a gap.
+ * My profile and whether I am in a block, then the gaps of my open projects: skills they need
+ * that I do not have myself, one row each, with no profile columns. Without a profile, every
+ * skill they need is a gap.
  */
 const meAndGapsQuery = defineQuery((db, [accountId]: [string]) =>
   db
@@ -42,6 +51,7 @@ const meAndGapsQuery = defineQuery((db, [accountId]: [string]) =>
       eb.ref('users.id').$castTo<string | null>().as('id'),
       eb.ref('users.university').$castTo<string | null>().as('university'),
       'users.city',
+      sql<boolean | null>`${inAnyBlock(accountId)}`.as('in_block'),
       sql<string | null>`null`.as('tag'),
     ])
     .where('users.user_id', '=', accountId)
@@ -53,6 +63,8 @@ const meAndGapsQuery = defineQuery((db, [accountId]: [string]) =>
           sql<string | null>`null`.as('id'),
           sql<string | null>`null`.as('university'),
           sql<string | null>`null`.as('city'),
+          // Typed: under DISTINCT, PostgreSQL would take a bare null for text.
+          sql<boolean | null>`cast(null as boolean)`.as('in_block'),
           'project_tags.tag',
         ])
         .distinct()
@@ -75,6 +87,8 @@ interface MeAndTagRow {
   id: string | null;
   university: string | null;
   city: string | null;
+  /** A boolean, or 0 or 1 from SQLite; null on a row of gaps. */
+  in_block: boolean | number | null;
   tag: string | null;
 }
 
@@ -94,6 +108,8 @@ async function meAnd(
     profileId: profile?.id ?? null,
     university: profile?.university ?? null,
     city: profile?.city ?? null,
+    // Without a profile row nothing was read: the ranking checks blocks row by row.
+    inNoBlock: profile !== undefined && !profile.in_block,
   };
   const tags = new Set<string>();
   for (const { tag } of rows) if (tag !== null) tags.add(String(tag));
@@ -130,7 +146,7 @@ export async function recommendProjects(
   );
   if (ids.length === 0) return { items: [], nextOffset };
   const [rows, labels] = await Promise.all([
-    runKeyed(database, rowsById(database, 'projects', ids)),
+    runKeyed(database, rowsById(database, 'projects', ids, user.id)),
     runKeyed(database, matchedLabels(database, 'projects', ids, tags)),
   ]);
   return { items: withMatches(ids, rows, labels, 'skills_needed'), nextOffset };
@@ -155,7 +171,7 @@ export async function recommendPeople(
   );
   if (ids.length === 0) return { items: [], nextOffset };
   const [rows, labels] = await Promise.all([
-    runKeyed(database, rowsById(database, 'users', ids)),
+    runKeyed(database, rowsById(database, 'users', ids, user.id)),
     runKeyed(database, matchedLabels(database, 'users', ids, gaps)),
   ]);
   return { items: withMatches(ids, rows, labels, 'skills'), nextOffset };

@@ -9,6 +9,8 @@ export interface Me {
   profileId: string | null;
   university: string | null;
   city: string | null;
+  /** I neither block anyone nor am blocked: a ranking leaves out the block checks. */
+  inNoBlock: boolean;
 }
 
 /** Where the candidates are, besides their campus and city: part of a ranking's compiled key. */

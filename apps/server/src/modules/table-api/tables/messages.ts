@@ -37,11 +37,11 @@ export const messagesPolicy: TablePolicy = {
     eb.or([
       eb.and([
         eb('messages.recipient_id', '=', user.id),
-        notInBlockWith(eb, 'messages.sender_id', user.id),
+        notInBlockWith(eb, 'messages.sender_id', user),
       ]),
       eb.and([
         eb('messages.sender_id', '=', user.id),
-        notInBlockWith(eb, 'messages.recipient_id', user.id),
+        notInBlockWith(eb, 'messages.recipient_id', user),
       ]),
     ]),
   canUpdate: (eb, user) => eb('messages.recipient_id', '=', user.id),

@@ -19,7 +19,7 @@ export const projectsPolicy: TablePolicy = {
     eb.and([
       eb.or([eb('projects.status', '=', 'Open'), eb('projects.posted_by_id', '=', user.id)]),
       notHiddenFrom(eb, 'projects', 'posted_by_id', user.id),
-      notInBlockWith(eb, 'projects.posted_by_id', user.id),
+      notInBlockWith(eb, 'projects.posted_by_id', user),
     ]),
   canUpdate: (eb, user) => eb('projects.posted_by_id', '=', user.id),
   canDelete: (eb, user) => eb('projects.posted_by_id', '=', user.id),

@@ -33,11 +33,19 @@ export interface PolicyContext {
 }
 
 /**
- * The user as a read's SQL sees them: the id alone, bound as a value. A read's compiled query is
+ * The user as a read's SQL sees them: the id, bound as a value. A read's compiled query is
  * shared by every user (db/compiled-queries/) and a prepared read by every request
- * (prepared-reads.ts), so nothing else about the user may shape it.
+ * (prepared-reads.ts), so nothing else about the user may shape it, but `inNoBlock` in a query
+ * whose key names it.
  */
-export type ReadingUser = Pick<RequestUser, 'id'>;
+export interface ReadingUser extends Pick<RequestUser, 'id'> {
+  /**
+   * The reader was in no block, either way, when the request looked: the block checks are left
+   * out (visibility.ts). Only a query keyed by it sets it (the rankings of modules/matching/),
+   * and what it finds is read again under the whole policy.
+   */
+  inNoBlock?: boolean;
+}
 
 /**
  * One table's access rules (the tables of docs/product.md §6). Row filters are SQL, so a list,

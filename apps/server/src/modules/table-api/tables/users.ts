@@ -21,7 +21,7 @@ export const usersPolicy: TablePolicy = {
   canRead: (eb, user) =>
     eb.and([
       notHiddenFrom(eb, 'users', 'user_id', user.id),
-      notInBlockWith(eb, 'users.user_id', user.id),
+      notInBlockWith(eb, 'users.user_id', user),
     ]),
   canUpdate: (eb, user) => eb('users.user_id', '=', user.id),
   canDelete: (eb, user) => eb('users.user_id', '=', user.id),

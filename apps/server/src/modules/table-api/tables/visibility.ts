@@ -1,5 +1,6 @@
-import type { Expression, SqlBool } from 'kysely';
-import type { TableExpressions } from './types';
+import { expressionBuilder, type Expression, type SqlBool } from 'kysely';
+import type { Database } from '../../../db/schema';
+import type { ReadingUser, TableExpressions } from './types';
 
 /**
  * What every read policy about people shares (docs/security.md, safety): a block hides each
@@ -43,13 +44,27 @@ export const inBlockWith = (
  * of an OR it counted each EXISTS as removing half the rows, planned a search for a quarter of
  * what it finds, and read a whole campus and sorted it instead of walking the newest-first index
  * to the first page (docs/decisions/022-performance-second-round.md).
+ *
+ * For a reader known to be in no block (`inNoBlock`, from `inAnyBlock` below) there is nothing
+ * to check: a ranking then spares each of its candidates the two lookups.
  */
 export const notInBlockWith = (
   eb: TableExpressions,
   personColumn: string,
-  userId: string,
+  user: ReadingUser,
 ): Expression<SqlBool> =>
-  eb.and(blockDirections(eb, personColumn, userId).map((direction) => eb.not(direction)));
+  user.inNoBlock
+    ? eb.lit(true)
+    : eb.and(blockDirections(eb, personColumn, user.id).map((direction) => eb.not(direction)));
+
+/** True when `userId` blocks anyone or anyone blocks them: one lookup in each index. */
+export function inAnyBlock(userId: string): Expression<SqlBool> {
+  const eb = expressionBuilder<Database, never>();
+  return eb.or([
+    eb.exists(eb.selectFrom('blocks').select('blocks.id').where('blocks.blocker_id', '=', userId)),
+    eb.exists(eb.selectFrom('blocks').select('blocks.id').where('blocks.blocked_id', '=', userId)),
+  ]);
+}
 
 /** A row an operator has not hidden, or one the user owns (who still sees their own). */
 export const notHiddenFrom = (
