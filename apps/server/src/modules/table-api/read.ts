@@ -45,9 +45,9 @@ function tryKeysetOrder(request: ReadSource): OrderTerm[] | null {
  * that shapes a read's SQL is added here, or one request could run with SQL built for another:
  * the table (its policy's row filter and columns), which of the read's queries, and the form of
  * each pattern match, the one thing a value decides, and the values where the database writes
- * them into the SQL (PostgreSQL, for a read with a search). The database is not named: each keeps its
- * own compiled queries. Nor is the method: GET and HEAD read alike, and where a parse treats
- * them apart (the Range header) the parsed request says so.
+ * them into the SQL (PostgreSQL, for a read with a search). The database is not named: each
+ * keeps its own compiled queries. Nor is the method: GET and HEAD read alike, and where a parse
+ * treats them apart (the Range header) the parsed request says so.
  */
 function readShapeKeys(
   request: ReadSource,
