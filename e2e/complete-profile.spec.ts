@@ -1,12 +1,5 @@
 import { test, expect, type Page } from './support/fixtures';
-import {
-  baseUrl,
-  createProfile,
-  createVerifiedStudent,
-  deleteStudent,
-  openSignedIn,
-  type Student,
-} from './support/students';
+import { baseUrl, createProfile, openSignedIn, type Student } from './support/students';
 
 interface ProfileRow {
   name: string;
@@ -79,29 +72,24 @@ test('completing the profile without a referral code', async ({ page, student, c
 test('completing the profile with a referral code credits the referrer once', async ({
   page,
   student,
+  newStudent,
   capture,
 }) => {
-  const referrer = await createVerifiedStudent();
-  try {
-    const created = await createProfile(referrer, { name: 'Grace Hopper' });
-    const code = created.referral_code as string;
-    const before = (await readOwnProfile(referrer))!.referral_count;
+  const referrer = await newStudent();
+  const created = await createProfile(referrer, { name: 'Grace Hopper' });
+  const code = created.referral_code as string;
+  const before = (await readOwnProfile(referrer))!.referral_count;
 
-    await openSignedIn(page, student, 'auth');
-    await completeProfile(
-      page,
-      { name: 'Alan Turing', role: 'Researcher', referralCode: code },
-      () => capture('complete-profile-referred'),
-    );
+  await openSignedIn(page, student, 'auth');
+  await completeProfile(page, { name: 'Alan Turing', role: 'Researcher', referralCode: code }, () =>
+    capture('complete-profile-referred'),
+  );
 
-    expect((await readOwnProfile(referrer))!.referral_count).toBe(before + 1);
-    expect((await readOwnProfile(student))!.referred_by).toBe(code);
+  expect((await readOwnProfile(referrer))!.referral_count).toBe(before + 1);
+  expect((await readOwnProfile(student))!.referred_by).toBe(code);
 
-    // Back on auth with a profile: straight on to the dashboard, no second profile or credit.
-    await page.goto('/?page=auth');
-    await expect(page).toHaveURL(/[?&]page=dashboard/);
-    expect((await readOwnProfile(referrer))!.referral_count).toBe(before + 1);
-  } finally {
-    await deleteStudent(referrer);
-  }
+  // Back on auth with a profile: straight on to the dashboard, no second profile or credit.
+  await page.goto('/?page=auth');
+  await expect(page).toHaveURL(/[?&]page=dashboard/);
+  expect((await readOwnProfile(referrer))!.referral_count).toBe(before + 1);
 });

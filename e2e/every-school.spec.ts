@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { SCHOOL_EMAIL_FORM_MESSAGE } from '@campuscollab/shared/core';
 import { test, expect } from './support/fixtures';
 import { firstLink, waitForEmail } from './support/mailbox';
-import { deleteStudent, signInStudent } from './support/students';
+import { signInStudent } from './support/students';
 
 const PASSWORD = 'correct-horse-battery';
 
 // docs/product.md §5.1: any university the swot dataset lists is a school, not only the suffixes.
-test('sign-up from a school only the dataset lists, with its name suggested', async ({ page }) => {
+test('sign-up from a school only the dataset lists, with its name suggested', async ({
+  page,
+  accounts,
+}) => {
   // tum.de ends in no product suffix: only the server's dataset knows it.
   const email = `every-school-${randomUUID().slice(0, 8)}@tum.de`;
 
@@ -36,5 +39,5 @@ test('sign-up from a school only the dataset lists, with its name suggested', as
   await expect(page.getByLabel('University*')).toHaveValue('Technical University of Munich');
   await expect(page.getByText('Suggested from your school email')).toBeVisible();
 
-  await deleteStudent(await signInStudent(email, PASSWORD));
+  accounts.push(await signInStudent(email, PASSWORD));
 });

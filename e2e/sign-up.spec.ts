@@ -1,7 +1,7 @@
 import { SCHOOL_EMAIL_FORM_MESSAGE } from '@campuscollab/shared/core';
 import { test, expect, type Page } from './support/fixtures';
 import { firstLink, waitForEmail } from './support/mailbox';
-import { baseUrl, deleteStudent, newSchoolEmail, signInStudent } from './support/students';
+import { baseUrl, newSchoolEmail, signInStudent } from './support/students';
 
 const PASSWORD = 'correct-horse-battery';
 const STRANGER_PASSWORD = 'a-strangers-password';
@@ -22,6 +22,7 @@ async function choosePassword(page: Page, password: string, confirm: string) {
 test('sign-up, the emailed link, choosing the password, then signed in to Complete Your Profile', async ({
   page,
   capture,
+  accounts,
 }) => {
   const email = newSchoolEmail('signup');
   // A stranger who cannot read the mailbox signed the address up first.
@@ -86,5 +87,5 @@ test('sign-up, the emailed link, choosing the password, then signed in to Comple
   await page.getByRole('button', { name: 'Go to Sign In' }).click();
   await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
 
-  await deleteStudent(await signInStudent(email, PASSWORD));
+  accounts.push(await signInStudent(email, PASSWORD));
 });

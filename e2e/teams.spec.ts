@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/fixtures';
-import {
-  createProfile,
-  createVerifiedStudent,
-  deleteStudent,
-  openSignedIn,
-} from './support/students';
+import { createProfile, openSignedIn } from './support/students';
 import { insertRow } from './support/table-api';
 
 test('an accepted applicant and the owner chat in their team space until the owner removes them', async ({
   page,
   student,
+  newStudent,
   browser,
   capture,
 }) => {
@@ -21,7 +17,7 @@ test('an accepted applicant and the owner chat in their team space until the own
     title: 'Solar Car',
     description: 'Race it.',
   });
-  const member = await createVerifiedStudent();
+  const member = await newStudent();
   const memberContext = await browser.newContext();
   try {
     await createProfile(member, { name: 'Max Member' });
@@ -80,13 +76,13 @@ test('an accepted applicant and the owner chat in their team space until the own
     ).toBeVisible();
   } finally {
     await memberContext.close();
-    await deleteStudent(member);
   }
 });
 
 test('an owner edits, closes and reopens a project; an applicant withdraws', async ({
   page,
   student,
+  newStudent,
   browser,
 }) => {
   const projectId = `p_${randomUUID().slice(0, 8)}`;
@@ -96,7 +92,7 @@ test('an owner edits, closes and reopens a project; an applicant withdraws', asy
     title: 'Wind Tunnel',
     description: 'Blow.',
   });
-  const applicant = await createVerifiedStudent();
+  const applicant = await newStudent();
   const applicantContext = await browser.newContext();
   try {
     await createProfile(applicant, { name: 'Abel Applicant' });
@@ -131,6 +127,5 @@ test('an owner edits, closes and reopens a project; an applicant withdraws', asy
     ).toBeVisible();
   } finally {
     await applicantContext.close();
-    await deleteStudent(applicant);
   }
 });

@@ -12,6 +12,10 @@ import { createVerifiedStudent, deleteStudent, type Student } from './students';
 interface Fixtures {
   /** A verified student without a profile, deleted after the test. */
   student: Student;
+  /** Makes another verified student without a profile, deleted after the test. */
+  newStudent: () => Promise<Student>;
+  /** The test's students, deleted once the end-of-test check is done (see `page`). */
+  accounts: Student[];
   /**
    * Checks the page with axe (serious and critical WCAG A/AA violations fail), then saves it at
    * desktop and phone width under test-results/screenshots. `accessibility: false` is for a
@@ -32,9 +36,11 @@ export const test = base.extend<Fixtures>({
   // open dialog or menu included); `capture` checks the pages on the way (docs/architecture.md §7).
   // Checks run only at these quiet points: axe holds the page's main thread for seconds on a busy
   // machine, so a check started on every navigation raced the journey and starved its page.
-  // A failing test keeps its own error.
+  // A failing test keeps its own error. The check runs before the test's students are deleted
+  // (`page` needs `accounts`, so it is torn down first): a page whose student was deleted is on
+  // its way to the auth page, and a check of it would look at neither.
   page: [
-    async ({ page }, use, testInfo) => {
+    async ({ page, accounts: _accounts }, use, testInfo) => {
       await use(page);
       if (testInfo.status !== testInfo.expectedStatus) return;
       const reports: string[] = [];
@@ -57,11 +63,19 @@ export const test = base.extend<Fixtures>({
     // Its own time, beside the journey's: two axe runs after a long journey.
     { scope: 'test', timeout: 60_000 },
   ],
-  student: async ({}, use) => {
-    const student = await createVerifiedStudent();
-    await use(student);
-    await deleteStudent(student);
+  accounts: async ({}, use) => {
+    const accounts: Student[] = [];
+    await use(accounts);
+    await Promise.all(accounts.map(deleteStudent));
   },
+  newStudent: async ({ accounts }, use) => {
+    await use(async () => {
+      const student = await createVerifiedStudent();
+      accounts.push(student);
+      return student;
+    });
+  },
+  student: async ({ newStudent }, use) => use(await newStudent()),
   capture: async ({ page }, use, testInfo) => {
     const dir = path.resolve('test-results/screenshots');
     mkdirSync(dir, { recursive: true });

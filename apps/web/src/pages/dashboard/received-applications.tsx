@@ -29,10 +29,12 @@ function ReceivedItem({ application }: { application: ApplicationView }) {
           {application.applicantName === null ? (
             applicant
           ) : (
+            // A block of the line's height: the project's link sits right below, and an inline
+            // link is only as tall as its letters, short of the 24 px a target needs.
             <PageLink
               page="profile"
               params={{ id: application.applicantId }}
-              className="hover:underline"
+              className="inline-block hover:underline"
             >
               {applicant}
             </PageLink>

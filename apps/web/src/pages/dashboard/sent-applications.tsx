@@ -28,10 +28,11 @@ export function SentApplications({ userId }: { userId: string }) {
               {application.projectTitle === null ? (
                 'A closed project'
               ) : (
+                // As tall as its line, 24 px, like the applicant's link of received applications.
                 <PageLink
                   page="project"
                   params={{ id: application.projectId }}
-                  className="hover:underline"
+                  className="inline-block max-w-full truncate align-bottom hover:underline"
                 >
                   {application.projectTitle}
                 </PageLink>
