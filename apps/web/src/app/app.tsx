@@ -1,10 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'react-hot-toast';
 import { AppShell } from './app-shell';
 import { ErrorBoundary } from './error-boundary';
 import { NavigationProvider } from '../lib/navigation';
+import { FreshQueryClient } from '../lib/query-client';
 
-const queryClient = new QueryClient({
+const queryClient = new FreshQueryClient({
   defaultOptions: {
     queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
   },
