@@ -3,6 +3,13 @@ import { expect, test } from './support/fixtures';
 import { createProfile, openSignedIn } from './support/students';
 import { insertRow } from './support/table-api';
 
+/** A moment of the journey the test waits for (`reached`) and marks when it comes (`reach`). */
+function moment() {
+  let reach = () => {};
+  const reached = new Promise<void>((resolve) => (reach = resolve));
+  return { reached, reach };
+}
+
 test("a project owner's dashboard shows a new application live, without reloading", async ({
   page,
   student,
@@ -48,10 +55,8 @@ test('an application made while the live channel connects still reaches the dash
   await createProfile(applicant, { name: 'Ada Early' });
   // The page's request to join its private channel is held, as on a slow network, until the
   // application exists: the event announcing it goes out before the page listens.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let joining = () => {};
-  const joined = new Promise<void>((resolve) => (joining = resolve));
+  const { reached: released, reach: release } = moment();
+  const { reached: joined, reach: joining } = moment();
   await page.routeWebSocket(/\/api\/realtime\//, (socket) => {
     const server = socket.connectToServer();
     socket.onMessage(async (message) => {
@@ -87,10 +92,8 @@ test("an application announced while the dashboard's first read is under way sti
   // only after the event announcing the new application has: as on a slow network, the page
   // hears of the change while its first answer, read before the change, is still on its way.
   let applied = false;
-  let announce = () => {};
-  const announced = new Promise<void>((resolve) => (announce = resolve));
-  let subscribe = () => {};
-  const subscribed = new Promise<void>((resolve) => (subscribe = resolve));
+  const { reached: announced, reach: announce } = moment();
+  const { reached: subscribed, reach: subscribe } = moment();
   page.on('websocket', (socket) =>
     socket.on('framereceived', ({ payload }) => {
       const frame = JSON.parse(String(payload)) as { type?: string; channel?: string };
@@ -98,8 +101,7 @@ test("an application announced while the dashboard's first read is under way sti
       if (String(payload).includes('application.created')) announce();
     }),
   );
-  let answer = () => {};
-  const answered = new Promise<void>((resolve) => (answer = resolve));
+  const { reached: answered, reach: answer } = moment();
   await page.route(/\/rest\/v1\/applications/, async (route) => {
     if (applied) return route.continue();
     const response = await route.fetch();
