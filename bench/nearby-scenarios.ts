@@ -1,4 +1,4 @@
-import { USER_COLUMNS } from './read-scenarios';
+import { PROJECT_COLUMNS, USER_COLUMNS } from './read-scenarios';
 import { get, quote, REST, toQuery, type Scenario } from './scenario-kit';
 import type { BenchWorld } from './world';
 
@@ -39,7 +39,7 @@ export const NEARBY_SCENARIOS: Scenario[] = [
       return get(`${REST}/projects?${toQuery(filters)}`, w.smallCampus.token);
     },
     baseline: {
-      sql: nearbySql('projects', 'projects.*', `status = 'Open'`),
+      sql: nearbySql('projects', PROJECT_COLUMNS, `status = 'Open'`),
       params: ({ smallCampus: { university, city } }) => [university, city, university, city],
     },
   },

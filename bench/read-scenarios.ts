@@ -1,4 +1,4 @@
-import { LEADERBOARD_SIZE } from '@campuscollab/shared';
+import { LEADERBOARD_SIZE, projectsTable } from '@campuscollab/shared';
 import { get, quote, REST, toQuery, type Scenario } from './scenario-kit';
 import type { BenchWorld } from './world';
 
@@ -9,6 +9,10 @@ export const USER_COLUMNS = `id, user_id, name, null as email, university, city,
   linkedin_url, contact_email, portfolio_link, null as email_notifications,
   null as project_notifications, null as collaboration_notifications, created_at, updated_at,
   hidden_at`;
+
+// Every column the table API shows of a project: a database may keep more on the row (derived
+// ones, which no client reads), and the baseline must read as much as the app, no more.
+export const PROJECT_COLUMNS = Object.keys(projectsTable.columns).join(', ');
 
 // The columns the leaderboard page asks for (ENTRY_COLUMNS in list-campus-leaderboard.ts).
 const LEADERBOARD_COLUMNS = 'id,user_id,name,profile_picture,skills,referral_count';
@@ -41,7 +45,7 @@ export const exploreFirstPage = (scope: Scope): Scenario => ({
       w.student.token,
     ),
   baseline: {
-    sql: `select * from projects where status = 'Open' ${campusSql(scope)}
+    sql: `select ${PROJECT_COLUMNS} from projects where status = 'Open' ${campusSql(scope)}
           order by created_at desc, id desc limit 12`,
     params: (w) => campusParam(scope, w.student.university),
   },
@@ -68,7 +72,7 @@ export const exploreSearch = (scope: Scope, unmatched = false): Scenario => {
       return get(`${REST}/projects?${toQuery(filters)}`, w.student.token);
     },
     baseline: {
-      sql: `select * from projects where status = 'Open' and (title ILIKE ? or description ILIKE ?)
+      sql: `select ${PROJECT_COLUMNS} from projects where status = 'Open' and (title ILIKE ? or description ILIKE ?)
           ${campusSql(scope)} order by created_at desc, id desc limit 12`,
       params: (w) => {
         const like = `%${wordFor(w)}%`;

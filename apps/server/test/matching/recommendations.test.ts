@@ -1,8 +1,9 @@
 import { APPLICATION_MESSAGE } from '@campuscollab/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillParameters, parameterSources } from '../../src/db/compiled-queries/placeholders';
 import { matchQuery } from '../../src/modules/matching/match-query';
-import { projectRanking, rowsById } from '../../src/modules/matching/ranking';
+import { peopleRanking, projectRanking, rowsById } from '../../src/modules/matching/ranking';
 import { createVerifiedAccount } from '../helpers/accounts';
 import { projectRow } from '../helpers/rows';
 import { request, startTestApp, type TestApp } from '../helpers/test-app';
@@ -34,6 +35,14 @@ describe.each(DIALECTS)('recommendations on %s', (kind) => {
   const match = (what: 'projects' | 'people', query = '', token = tokens.ada!) =>
     request<Page>(server.baseUrl, 'GET', `/api/match/campus/${what}${query}`, { token });
   const titles = (page: Page) => page.items.map((item) => item.title);
+  /** Ada as a ranking sees her, for running one directly. */
+  const adaAsMe = () => ({
+    accountId: accounts.ada!,
+    profileId: null,
+    university: 'MIT',
+    city: 'Cambridge',
+    inNoBlock: false,
+  });
   const names = (page: Page) => page.items.map((item) => item.name);
 
   async function student(
@@ -242,21 +251,37 @@ describe.each(DIALECTS)('recommendations on %s', (kind) => {
   it.runIf(kind === 'sqlite')(
     "reads each candidate's tags once, not once per tag of mine",
     async () => {
-      const me = {
-        accountId: accounts.ada!,
-        profileId: null,
-        university: 'MIT',
-        city: 'Cambridge',
-        inNoBlock: false,
-      };
       const tags = ['react', 'cad', 'robotics'];
-      const run = projectRanking(server.database, me, matchQuery.parse({}), 'everyone', tags);
+      const run = projectRanking(
+        server.database,
+        adaAsMe(),
+        matchQuery.parse({}),
+        'everyone',
+        tags,
+      );
       const compiled = run.query.build().compile();
       const parameters = fillParameters(parameterSources(compiled.parameters), run.values);
       const plan = await server.database.explain({ ...compiled, parameters });
       expect(plan.filter((step) => step.includes('project_tags'))).toEqual([
         expect.stringMatching(/^SEARCH project_tags USING COVERING INDEX \S+ \(project_id=\?\)$/),
       ]);
+    },
+  );
+
+  it.runIf(kind === 'postgres')(
+    'counts the tags each candidate holds on its row, reading no tag table',
+    async () => {
+      const query = matchQuery.parse({});
+      for (const run of [
+        projectRanking(server.database, adaAsMe(), query, 'everyone', ['react', 'cad', 'robotics']),
+        peopleRanking(server.database, adaAsMe(), query, 'everyone', ['figma', 'rust']),
+      ]) {
+        const compiled = run.query.build().compile();
+        const parameters = fillParameters(parameterSources(compiled.parameters), run.values);
+        const plan = await server.database.explain({ ...compiled, parameters }, { generic: true });
+        expect(plan.join('\n')).not.toMatch(/project_tags|profile_tags/);
+        expect(plan.join('\n')).toMatch(/skill_tags/);
+      }
     },
   );
 
@@ -378,4 +403,73 @@ describe.each(DIALECTS)('recommendations on %s', (kind) => {
     expect(titles((await match('projects', '?search=%25')).body)).toEqual([]);
     expect(titles((await match('projects', '?search=_')).body)).toEqual([]);
   });
+
+  it.runIf(kind === 'postgres')(
+    "keeps a row's tags exactly as the tag tables keep them, however its list is written",
+    async () => {
+      const database = server.database.db;
+      await student('kit', 'kit@mit.edu', { university: 'MIT' });
+      await database
+        .insertInto('projects')
+        .values(projectRow('p_kit', accounts.kit!, { title: 'Kit Band', university: 'MIT' }))
+        .execute();
+      const rowTags = async (table: 'users' | 'projects', id: string) => {
+        const { rows } = await sql<{ tags: string[] }>`
+          select skill_tags as tags from ${sql.id(table)} where id = ${id}`.execute(database);
+        return [...rows[0]!.tags].sort();
+      };
+      const tableTags = async (table: 'users' | 'projects', id: string) => {
+        const { rows } = await (
+          table === 'users'
+            ? sql<{ tag: string }>`select tag from profile_tags where profile_id = ${id}
+              and kind = 'skill'`
+            : sql<{ tag: string }>`select tag from project_tags where project_id = ${id}`
+        ).execute(database);
+        return rows.map((row) => row.tag).sort();
+      };
+      const profile = await database
+        .selectFrom('users')
+        .select('id')
+        .where('user_id', '=', accounts.kit!)
+        .executeTakeFirstOrThrow();
+      // Written as raw SQL, past the API's checks, as a seed or an operator might.
+      const lists: [string, string[] | null][] = [
+        ['["Zither", "zither", " ZITHER ", "Oboe"]', ['oboe', 'zither']],
+        ['["", "   ", "Oboe"]', ['oboe']],
+        ['[1, null, true, {"a": "Lute"}, ["Lute"], "Lute"]', ['lute']],
+        ['["ÉCLAIR", "éclair", "Éclair "]', null],
+        ['not json', []],
+        ['{"skills": ["Oboe"]}', []],
+        ['"Oboe"', []],
+        ['[]', []],
+      ];
+      for (const [list, expected] of lists) {
+        await sql`update users set skills = ${list} where id = ${profile.id}`.execute(database);
+        await sql`update projects set skills_needed = ${list} where id = 'p_kit'`.execute(database);
+        for (const [table, id] of [
+          ['users', profile.id],
+          ['projects', 'p_kit'],
+        ] as const) {
+          const held = await rowTags(table, id);
+          expect({ list, table, held }).toEqual({ list, table, held: await tableTags(table, id) });
+          if (expected) expect({ list, table, held }).toEqual({ list, table, held: expected });
+        }
+      }
+
+      // The table API neither shows the column, nor reads, filters or writes it.
+      const token = tokens.kit!;
+      const all = await db(`users?user_id=eq.${accounts.kit}&select=*`, 'GET', token);
+      expect(all.status).toBe(200);
+      expect(Object.keys(all.body[0]!)).not.toContain('skill_tags');
+      for (const [path, method, body] of [
+        ['users?select=skill_tags', 'GET', undefined],
+        ['projects?select=id,skill_tags', 'GET', undefined],
+        ['projects?skill_tags=cs.{oboe}', 'GET', undefined],
+        [`users?user_id=eq.${accounts.kit}`, 'PATCH', { skill_tags: ['admin'] }],
+      ] as const) {
+        const answer = await db(path, method, token, body);
+        expect({ path, status: answer.status }).toEqual({ path, status: 400 });
+      }
+    },
+  );
 });

@@ -43,6 +43,14 @@ function migratedColumns(
   );
 }
 
+/**
+ * Columns a database derives from a row's own (migration 024): in no definition, so the table
+ * API neither shows nor takes them. Any other column the migrations add must be defined.
+ */
+const DERIVED_COLUMNS: Readonly<Record<string, Readonly<Record<string, string[]>>>> = {
+  postgres: { users: ['skill_tags'], projects: ['skill_tags'] },
+};
+
 // Each table is defined once, in packages/shared/src/tables (docs/decisions/018); the
 // migrations are history and stay as written. This keeps the two from drifting apart.
 describe.each(DIALECTS)('the table definitions on %s', (kind) => {
@@ -57,6 +65,9 @@ describe.each(DIALECTS)('the table definitions on %s', (kind) => {
       (candidate) => candidate.name === table.name,
     );
     expect(migrated).toBeDefined();
-    expect(migratedColumns(table, migrated!.columns)).toEqual(definedColumns(table));
+    const derived = DERIVED_COLUMNS[kind]?.[table.name] ?? [];
+    const stored = migrated!.columns.filter((column) => !derived.includes(column.name));
+    expect(stored).toHaveLength(migrated!.columns.length - derived.length);
+    expect(migratedColumns(table, stored)).toEqual(definedColumns(table));
   });
 });

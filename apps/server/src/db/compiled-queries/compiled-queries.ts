@@ -55,11 +55,12 @@ interface Compiled {
 // Table reads take their shapes from clients, so the queries kept are bounded.
 const QUERIES_KEPT = 500;
 
-// A search whose words are in its SQL has a key per search: those are kept apart, a few, so that
-// a run of different searches cannot push out the shapes every page reads.
+// A search whose words are in its SQL has a key per search, and a list of one campus a key per
+// campus (table-api/tables/types.ts, `plannedPerValue`): those are kept apart, a few, so that a
+// run of different searches cannot push out the shapes every page reads.
 const WORD_QUERIES_KEPT = 100;
 
-/** How the statement of a query whose SQL holds a search's words is named (`holdsWords`). */
+/** How the statement of a query whose SQL holds a search's values is named (`holdsWords`). */
 export const WORDS_STATEMENT_PREFIX = 'searched_';
 
 /**

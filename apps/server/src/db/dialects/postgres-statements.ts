@@ -11,8 +11,8 @@ import { WORDS_STATEMENT_PREFIX } from '../compiled-queries/compiled-queries';
 const STATEMENTS_PER_CONNECTION = 500;
 
 /**
- * Statements of searches with their words in the SQL one connection keeps prepared, the most
- * recently run. There is one per search asked, so the connection drops the one run longest ago to
+ * Statements with a search's words or a campus in the SQL one connection keeps prepared, the
+ * most recently run. There is one per search or campus asked, so the connection drops the one run longest ago to
  * prepare another, and they never count against STATEMENTS_PER_CONNECTION.
  */
 export const SEARCH_STATEMENTS_PER_CONNECTION = 32;

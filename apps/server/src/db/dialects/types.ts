@@ -74,7 +74,10 @@ export interface DatabaseHandle {
    * of walking its campus's newest-first index to the first page, 9 ms against 0.8. Planned with
    * its values at every run instead, a search spent more time planning than running. With its
    * values in the SQL (all but the reader's id), a search's statement is planned for them once
-   * per connection and kept (db/compiled-queries/, `holdsWords`; docs/decisions/022).
+   * per connection and kept (db/compiled-queries/, `holdsWords`; docs/decisions/022). A list of
+   * one campus is planned for its campus the same way (table-api/tables/types.ts,
+   * `plannedPerValue`): the generic plan of Explore's took a big campus for six rows, and read
+   * and sorted all of them rather than walk its index to the page.
    */
   valueInSql?(value: string | number | null): Expression<unknown>;
   /**

@@ -20,6 +20,7 @@ import * as safety from './020-safety';
 import * as ownerRecentIndex from './021-owner-recent-index';
 import * as searchIndexes from './022-search-indexes';
 import * as sqliteSearchIndexes from './023-sqlite-search-indexes';
+import * as tagsInRow from './024-tags-in-row';
 
 /** Every migration, in order. Names sort the way they must run. */
 export const migrations = {
@@ -45,4 +46,5 @@ export const migrations = {
   '021-owner-recent-index': ownerRecentIndex,
   '022-search-indexes': searchIndexes,
   '023-sqlite-search-indexes': sqliteSearchIndexes,
+  '024-tags-in-row': tagsInRow,
 };

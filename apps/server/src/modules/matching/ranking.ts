@@ -92,10 +92,21 @@ const TAG_TABLES = {
 } as const;
 
 /**
+ * Whether a ranked row holds its tags itself (`skill_tags`, migration 024, PostgreSQL), so the
+ * ranking counts them from the row it reads; else they are looked up in the tag tables.
+ */
+const tagsInRow = (database: DatabaseHandle) => database.kind === 'postgres';
+
+/** What a window of candidates reads of each row: what the ranking orders by. */
+function windowColumns(database: DatabaseHandle, table: keyof typeof TAG_TABLES): string[] {
+  const columns = ['id', 'university', 'city', 'created_at'];
+  if (tagsInRow(database)) columns.push('skill_tags');
+  return columns.map((column) => `${table}.${column}`);
+}
+
+/**
  * The asked page (and one row more) of the window's rows, those sharing most of `list`'s tags
- * first, closeness breaking ties. CROSS JOIN keeps SQLite to this order, the window first;
- * PostgreSQL plans it as the inner join it is. Left free, SQLite would start from every row with
- * one of the tags. Each candidate's tags are then read once and tested, not looked up one by one.
+ * first, closeness breaking ties. Rows sharing none are left out.
  */
 function rankedPage<TB extends string, O>(
   database: DatabaseHandle,
@@ -104,22 +115,58 @@ function rankedPage<TB extends string, O>(
   list: (string | null)[],
   common: ReturnType<typeof bindCommon>,
 ) {
+  let ordered = tagsInRow(database)
+    ? sharedInRow(database, window, list)
+    : sharedByLookup(database, window, table, list);
+  for (const order of closenessOrder('candidate', common.place)) ordered = ordered.orderBy(order);
+  return ordered.limit(common.limit).offset(common.offset);
+}
+
+/**
+ * The window's rows by how many of `list`'s tags their array holds: a sum of one test per tag,
+ * with no join and no group. A padding null is in no array, so it adds nothing.
+ */
+function sharedInRow<TB extends string, O>(
+  database: DatabaseHandle,
+  window: SelectQueryBuilder<DynamicDatabase, TB, O>,
+  list: (string | null)[],
+) {
+  const held = sql.ref('candidate.skill_tags');
+  const shared = list.map((tag) => sql<number>`case when ${tag} = any(${held}) then 1 else 0 end`);
+  return dynamicDb(database)
+    .selectFrom(window.as('candidate'))
+    .select('candidate.id')
+    .where(sql<boolean>`${held} && array[${sql.join(list)}]::text[]`)
+    .orderBy(sql`${sql.join(shared, sql` + `)} desc`);
+}
+
+/**
+ * The window's rows by how many of `list`'s tags their tag table holds. CROSS JOIN keeps SQLite
+ * to this order, the window first; left free, it would start from every row with one of the
+ * tags. Each candidate's tags are then read once and tested, not looked up one by one.
+ */
+function sharedByLookup<TB extends string, O>(
+  database: DatabaseHandle,
+  window: SelectQueryBuilder<DynamicDatabase, TB, O>,
+  table: keyof typeof TAG_TABLES,
+  list: (string | null)[],
+) {
   // As plain names: the query is built on the untyped tables, whichever the table is.
   const { tags, owner, kind }: { tags: string; owner: string; kind: string | null } =
     TAG_TABLES[table];
-  let ranked = dynamicDb(database)
+  let joined = dynamicDb(database)
     .selectFrom(window.as('candidate'))
     .crossJoin(tags)
     .whereRef(`${tags}.${owner}`, '=', 'candidate.id');
-  if (kind) ranked = ranked.where(`${tags}.kind`, '=', kind);
-  let ordered = ranked
-    .where(database.testedOnly(`${tags}.tag`), 'in', list)
-    .select('candidate.id')
-    // Every column the order reads: PostgreSQL knows no key of a subquery to infer them from.
-    .groupBy(['candidate.id', 'candidate.university', 'candidate.city', 'candidate.created_at'])
-    .orderBy(sql`count(${sql.ref(`${tags}.tag`)}) desc`);
-  for (const order of closenessOrder('candidate', common.place)) ordered = ordered.orderBy(order);
-  return ordered.limit(common.limit).offset(common.offset);
+  if (kind) joined = joined.where(`${tags}.kind`, '=', kind);
+  return (
+    joined
+      .where(database.testedOnly(`${tags}.tag`), 'in', list)
+      .select('candidate.id')
+      // Every column the order reads: a database may know no key of a subquery to infer them.
+      .groupBy(['candidate.id', 'candidate.university', 'candidate.city', 'candidate.created_at'])
+      .orderBy(sql`count(${sql.ref(`${tags}.tag`)}) desc`)
+  );
 }
 
 /**
@@ -143,7 +190,7 @@ export function projectRanking(
     const db = dynamicDb(database);
     let candidates = db
       .selectFrom('projects')
-      .select(['projects.id', 'projects.university', 'projects.city', 'projects.created_at'])
+      .select(windowColumns(database, 'projects'))
       .where((eb) => projectsPolicy.canRead(eb, user))
       .where('projects.status', '=', 'Open')
       .where('projects.posted_by_id', '<>', user.id)
@@ -215,7 +262,7 @@ export function peopleRanking(
     const db = dynamicDb(database);
     let candidates = db
       .selectFrom('users')
-      .select(['users.id', 'users.university', 'users.city', 'users.created_at'])
+      .select(windowColumns(database, 'users'))
       .where((eb) => usersPolicy.canRead(eb, user))
       .where('users.user_id', '<>', user.id)
       .where((eb) => inScope(eb, 'users', rule, place));

@@ -10,7 +10,12 @@ import {
 import type { Condition, OrderTerm, ParsedRequest, ShapeKey } from '../../lib/postgrest';
 import type { RequestUser } from '../../plugins/authentication';
 import { rethrowAsPostgrestError } from './database-errors';
-import { bindConditions, hasPattern, type BoundConditions } from './query/bind-conditions';
+import {
+  bindConditions,
+  filtersOn,
+  hasPattern,
+  type BoundConditions,
+} from './query/bind-conditions';
 import { splittableOr, withBranch, type RowFilter } from './query/candidates';
 import { Bindings } from './query/bindings';
 import { compileWhere, type CompileContext } from './query/conditions';
@@ -89,9 +94,12 @@ export function prepareRead(request: ReadSource): PreparedRead {
   const { policy, parsed, database } = request;
   // Values are bound before any SQL is built, in the order the SQL uses them: the user, the
   // filters, the cursor, the offset.
-  // A search on PostgreSQL is planned for its values: they are written into the SQL, all but the
-  // reader's id and a cursor's position (DatabaseHandle.valueInSql).
-  const writeValues = hasPattern(parsed.filters) ? database.valueInSql : undefined;
+  // A search on PostgreSQL is planned for its values, and so is a read of one campus
+  // (TablePolicy.plannedPerValue): they are written into the SQL, all but the reader's id and a
+  // cursor's position (DatabaseHandle.valueInSql).
+  const plannedForValues =
+    hasPattern(parsed.filters) || filtersOn(parsed.filters, policy.plannedPerValue ?? []);
+  const writeValues = plannedForValues ? database.valueInSql : undefined;
   const bindings = Bindings.forCompiledQuery(writeValues);
   const readingUser = { id: bindings.bind<string>('') };
   const filters = bindConditions(parsed.filters, { policy, database, bindings });

@@ -35,6 +35,15 @@ export function hasPattern(conditions: Condition[]): boolean {
   );
 }
 
+/** True when a filter anywhere in `conditions` reads one of `columns`. */
+export function filtersOn(conditions: Condition[], columns: readonly string[]): boolean {
+  return conditions.some((condition) =>
+    condition.kind === 'group'
+      ? filtersOn(condition.conditions, columns)
+      : columns.includes(condition.column),
+  );
+}
+
 /**
  * How many searches of one request may ask the database's search index whether to use it. Each
  * asking counts the rows holding the text (up to 15 ms for a hostile one on SQLite, see

@@ -14,6 +14,7 @@ export const projectsPolicy: TablePolicy = {
   name: projectsTable.name,
   primaryKey: projectsTable.primaryKey,
   uniqueKeys: [['id']],
+  plannedPerValue: ['university'],
   columns: projectsColumnRules,
   canRead: (eb, user) =>
     eb.and([

@@ -60,6 +60,13 @@ export interface TablePolicy {
   /** Column sets with a unique constraint, usable as on_conflict targets. */
   uniqueKeys: string[][];
   /**
+   * Columns whose values split the rows very unevenly (a campus: a few hold most of them). A
+   * read filtering on one is planned for its values, as a search is (read.ts): a plan made
+   * without them assumes an average share, and then may read and sort every match of a big
+   * campus instead of walking its index to the page.
+   */
+  plannedPerValue?: readonly string[];
+  /**
    * Rows this user may read. The SQL of a read is kept and shared by every user with the same
    * shape of request (db/compiled-queries/), so this may use `user.id` only as a value in the
    * expression (it is bound), never to decide which SQL to build.

@@ -17,6 +17,7 @@ export const usersPolicy: TablePolicy = {
   primaryKey: usersTable.primaryKey,
   ownerColumn: usersTable.ownerColumn,
   uniqueKeys: [['id'], ['user_id'], ['referral_code']],
+  plannedPerValue: ['university'],
   columns: usersColumnRules,
   canRead: (eb, user) =>
     eb.and([
