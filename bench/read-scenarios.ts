@@ -72,7 +72,8 @@ export const exploreSearch = (scope: Scope, unmatched = false): Scenario => {
       return get(`${REST}/projects?${toQuery(filters)}`, w.student.token);
     },
     baseline: {
-      sql: `select ${PROJECT_COLUMNS} from projects where status = 'Open' and (title ILIKE ? or description ILIKE ?)
+      sql: `select ${PROJECT_COLUMNS} from projects
+          where status = 'Open' and (title ILIKE ? or description ILIKE ?)
           ${campusSql(scope)} order by created_at desc, id desc limit 12`,
       params: (w) => {
         const like = `%${wordFor(w)}%`;

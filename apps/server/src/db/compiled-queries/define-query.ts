@@ -23,8 +23,9 @@ export interface ShapedQuery<Row> {
   build(): Compilable<Row>;
   /**
    * Its SQL holds a search's words or a campus, and its other values (dialects/types.ts,
-   * `valueInSql`), so it is one of as many queries as there are searches and campuses: it is kept among a few of its kind, and prepared on a
-   * connection among the few it keeps for searches (dialects/postgres-statements.ts).
+   * `valueInSql`), so it is one of as many queries as there are searches and campuses: it is
+   * kept among a few of its kind, and prepared on a connection among the few it keeps for
+   * searches (dialects/postgres-statements.ts).
    */
   readonly holdsWords?: boolean;
 }

@@ -12,8 +12,8 @@ const STATEMENTS_PER_CONNECTION = 500;
 
 /**
  * Statements with a search's words or a campus in the SQL one connection keeps prepared, the
- * most recently run. There is one per search or campus asked, so the connection drops the one run longest ago to
- * prepare another, and they never count against STATEMENTS_PER_CONNECTION.
+ * most recently run. There is one per search or campus asked, so the connection drops the one
+ * run longest ago to prepare another, and they never count against STATEMENTS_PER_CONNECTION.
  */
 export const SEARCH_STATEMENTS_PER_CONNECTION = 32;
 

@@ -26,22 +26,21 @@ export interface BoundConditions {
   patternForms: string[];
 }
 
+/** True when a filter anywhere in `conditions`, groups included, passes `test`. */
+function anyFilter(conditions: Condition[], test: (filter: FilterCondition) => boolean): boolean {
+  return conditions.some((condition) =>
+    condition.kind === 'group' ? anyFilter(condition.conditions, test) : test(condition),
+  );
+}
+
 /** True when a filter anywhere in `conditions` matches a pattern (`like`, `ilike`). */
 export function hasPattern(conditions: Condition[]): boolean {
-  return conditions.some((condition) =>
-    condition.kind === 'group'
-      ? hasPattern(condition.conditions)
-      : condition.operator === 'like' || condition.operator === 'ilike',
-  );
+  return anyFilter(conditions, ({ operator }) => operator === 'like' || operator === 'ilike');
 }
 
 /** True when a filter anywhere in `conditions` reads one of `columns`. */
 export function filtersOn(conditions: Condition[], columns: readonly string[]): boolean {
-  return conditions.some((condition) =>
-    condition.kind === 'group'
-      ? filtersOn(condition.conditions, columns)
-      : columns.includes(condition.column),
-  );
+  return anyFilter(conditions, ({ column }) => columns.includes(column));
 }
 
 /**
