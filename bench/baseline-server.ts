@@ -44,9 +44,12 @@ function postgresRunner(url: string): { run: Run; close: () => Promise<void> } {
   // The app's pool size, and named statements: pg prepares each once per connection.
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const names = new Map<string, string>();
+  // A search matches the searched texts' lower-cased copies (migration 025), as the app does.
   const toPg = (text: string) => {
     let index = 0;
-    return text.replace(/\?/g, () => `$${++index}`);
+    return text
+      .replace(/(\w+) ILIKE \?/g, '$1_lower like lower(?)')
+      .replace(/\?/g, () => `$${++index}`);
   };
   const execute = async (text: string, params: unknown[]) => {
     let name = names.get(text);

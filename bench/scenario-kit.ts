@@ -8,7 +8,10 @@ export const REST = '/api/db/campus/rest/v1';
 
 /** The same query written straight against the tables: what the bare baseline serves. */
 export interface BaselineQuery {
-  /** Rows query, `?` placeholders; `ILIKE` becomes `like` on SQLite (case-insensitive there). */
+  /**
+   * Rows query, `?` placeholders. `column ILIKE ?` becomes `like` on SQLite (case-insensitive
+   * there), and on PostgreSQL a `like` of the column's lower-cased copy, as the app runs it.
+   */
   sql?: string;
   /** Run as well where the web app sends `Prefer: count=exact`; the total goes in content-range. */
   countSql?: string;

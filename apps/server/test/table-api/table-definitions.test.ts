@@ -44,11 +44,14 @@ function migratedColumns(
 }
 
 /**
- * Columns a database derives from a row's own (migration 024): in no definition, so the table
+ * Columns a database derives from a row's own (migrations 024 and 025): in no definition, so the table
  * API neither shows nor takes them. Any other column the migrations add must be defined.
  */
 const DERIVED_COLUMNS: Readonly<Record<string, Readonly<Record<string, string[]>>>> = {
-  postgres: { users: ['skill_tags'], projects: ['skill_tags'] },
+  postgres: {
+    users: ['skill_tags', 'name_lower', 'skills_lower', 'bio_lower'],
+    projects: ['skill_tags', 'title_lower', 'description_lower'],
+  },
 };
 
 // Each table is defined once, in packages/shared/src/tables (docs/decisions/018); the

@@ -136,10 +136,14 @@ export function openPostgres(
       form: caseInsensitive ? 'ilike' : 'like',
       operand: pattern,
     }),
-    matchPattern: (value, form, operand) =>
-      form === 'ilike'
-        ? sql<boolean>`${value} ilike ${operand}`
-        : sql<boolean>`${value} like ${operand}`,
+    // `x ilike p` is `lower(x) like lower(p)` in a UTF-8 database, lower-casing x at every
+    // row; the row's copy was lower-cased when it was written.
+    matchPattern: (value, form, operand, lowerCased) => {
+      if (form !== 'ilike') return sql<boolean>`${value} like ${operand}`;
+      return lowerCased
+        ? sql<boolean>`${lowerCased} like lower(${operand})`
+        : sql<boolean>`${value} ilike ${operand}`;
+    },
     valueInSql: writtenValue,
     testedOnly: (column) => sql.ref(column),
     classifyError(error) {

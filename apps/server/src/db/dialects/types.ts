@@ -56,8 +56,17 @@ export interface DatabaseHandle {
    * the column is null the indexed form is false, not LIKE's null, so its negation differs.
    */
   patternMatch(pattern: string, caseInsensitive: boolean, searched?: string): PatternMatch;
-  /** The SQL of one form of match; `operand` is a value or a stand-in for one. */
-  matchPattern(value: Expression<unknown>, form: string, operand: unknown): RawBuilder<SqlBool>;
+  /**
+   * The SQL of one form of match; `operand` is a value or a stand-in for one. `lowerCased` is
+   * the value's lower-cased copy where the row keeps one (TablePolicy.lowerCasedCopies):
+   * PostgreSQL, which keeps them, matches `ilike` as a `like` of it (migration 025).
+   */
+  matchPattern(
+    value: Expression<unknown>,
+    form: string,
+    operand: unknown,
+    lowerCased?: Expression<unknown>,
+  ): RawBuilder<SqlBool>;
   /**
    * For a form answered from a search index, a query of the keys (`SEARCH_CANDIDATE_KEY`, the
    * table's rowid) of every row the match could be true for: few, by the form's choice, so a

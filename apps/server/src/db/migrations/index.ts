@@ -21,6 +21,7 @@ import * as ownerRecentIndex from './021-owner-recent-index';
 import * as searchIndexes from './022-search-indexes';
 import * as sqliteSearchIndexes from './023-sqlite-search-indexes';
 import * as tagsInRow from './024-tags-in-row';
+import * as lowerCasedSearchText from './025-lower-cased-search-text';
 
 /** Every migration, in order. Names sort the way they must run. */
 export const migrations = {
@@ -47,4 +48,5 @@ export const migrations = {
   '022-search-indexes': searchIndexes,
   '023-sqlite-search-indexes': sqliteSearchIndexes,
   '024-tags-in-row': tagsInRow,
+  '025-lower-cased-search-text': lowerCasedSearchText,
 };

@@ -38,16 +38,18 @@ function columnRef(eb: TableExpressions, policy: TablePolicy, column: string) {
 /**
  * The expression a column reads as for this user. An owner-only column is NULL on other
  * people's rows, in the select list and in every filter and sort alike, so a filter on it
- * cannot reveal the hidden value through which rows come back.
+ * cannot reveal the hidden value through which rows come back. `stored` reads another column of
+ * the row in its place, under the same rule (a lower-cased copy: TablePolicy.lowerCasedCopies).
  */
 export function columnExpression(
   eb: TableExpressions,
   policy: TablePolicy,
   column: string,
   user: ReadingUser,
+  stored = column,
 ): AliasableExpression<unknown> {
   const rule = requireColumn(policy, column);
-  const ref = columnRef(eb, policy, column);
+  const ref = columnRef(eb, policy, stored);
   if (!rule.ownerOnly || !policy.ownerColumn) return ref;
   return eb
     .case()

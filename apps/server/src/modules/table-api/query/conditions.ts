@@ -24,7 +24,12 @@ function compileFilter(eb: TableExpressions, filter: FilterCondition, context: C
   switch (filter.operator) {
     case 'like':
     case 'ilike':
-      return context.database.matchPattern(column, form!, operands[0]);
+      return context.database.matchPattern(
+        column,
+        form!,
+        operands[0],
+        lowerCasedCopy(eb, filter, context),
+      );
     case 'in':
       // An empty list matches nothing, as in PostgreSQL.
       return operands.length === 0 ? eb.lit(false) : eb(column, 'in', operands);
@@ -33,6 +38,13 @@ function compileFilter(eb: TableExpressions, filter: FilterCondition, context: C
     default:
       return eb(column, COMPARISONS[filter.operator], operands[0]);
   }
+}
+
+/** The filtered column's lower-cased copy, where the table keeps one (TablePolicy.lowerCasedCopies). */
+function lowerCasedCopy(eb: TableExpressions, filter: FilterCondition, context: CompileContext) {
+  const { policy, user } = context;
+  if (!policy.lowerCasedCopies?.includes(filter.column)) return undefined;
+  return columnExpression(eb, policy, filter.column, user, `${filter.column}_lower`);
 }
 
 /** Compiles a condition tree; `not.` wraps the expression in NOT, with SQL's null semantics. */

@@ -15,6 +15,7 @@ export const projectsPolicy: TablePolicy = {
   primaryKey: projectsTable.primaryKey,
   uniqueKeys: [['id']],
   plannedPerValue: ['university'],
+  lowerCasedCopies: ['title', 'description'],
   columns: projectsColumnRules,
   canRead: (eb, user) =>
     eb.and([

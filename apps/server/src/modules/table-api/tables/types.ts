@@ -67,6 +67,12 @@ export interface TablePolicy {
    */
   plannedPerValue?: readonly string[];
   /**
+   * Text columns PostgreSQL also keeps lower-cased on the row, as `<column>_lower` (migration
+   * 025): `ilike` on one runs as a `like` of the copy, which is how PostgreSQL answers it anyway,
+   * without lower-casing every row's text again at every search (query/conditions.ts).
+   */
+  lowerCasedCopies?: readonly string[];
+  /**
    * Rows this user may read. The SQL of a read is kept and shared by every user with the same
    * shape of request (db/compiled-queries/), so this may use `user.id` only as a value in the
    * expression (it is bound), never to decide which SQL to build.

@@ -18,6 +18,7 @@ export const usersPolicy: TablePolicy = {
   ownerColumn: usersTable.ownerColumn,
   uniqueKeys: [['id'], ['user_id'], ['referral_code']],
   plannedPerValue: ['university'],
+  lowerCasedCopies: ['name', 'skills', 'bio'],
   columns: usersColumnRules,
   canRead: (eb, user) =>
     eb.and([
