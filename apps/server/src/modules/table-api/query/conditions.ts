@@ -43,7 +43,10 @@ function compileFilter(eb: TableExpressions, filter: FilterCondition, context: C
 /** The filtered column's lower-cased copy, where the table keeps one (TablePolicy.lowerCasedCopies). */
 function lowerCasedCopy(eb: TableExpressions, filter: FilterCondition, context: CompileContext) {
   const { policy, user } = context;
-  if (!policy.lowerCasedCopies?.includes(filter.column)) return undefined;
+  // `like` keeps case, so only `ilike` may read the copy.
+  if (filter.operator !== 'ilike' || !policy.lowerCasedCopies?.includes(filter.column)) {
+    return undefined;
+  }
   return columnExpression(eb, policy, filter.column, user, `${filter.column}_lower`);
 }
 
