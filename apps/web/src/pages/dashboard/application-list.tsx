@@ -1,6 +1,6 @@
 import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { Button } from '../../components/ui/button';
+import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { Skeleton } from '../../components/ui/skeleton';
 import type { ApplicationView } from '../../features/applications/types';
 
@@ -40,17 +40,7 @@ export function ApplicationList({
           </li>
         ))}
       </ul>
-      {query.hasNextPage && (
-        <Button
-          variant="secondary"
-          size="sm"
-          className="mt-2"
-          disabled={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-        </Button>
-      )}
+      <LoadMoreButton query={query} compact />
     </>
   );
 }

@@ -2,6 +2,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { useMemo } from 'react';
 import { useNavigation } from '../../lib/navigation';
 import { Button } from '../../components/ui/button';
+import { LoadMoreButton } from '../../components/ui/load-more-button';
 import type { ProjectRow } from '../../features/projects/types';
 import { ProjectCardSkeleton } from './project-card';
 import { ProjectList } from './project-list';
@@ -48,17 +49,7 @@ export function ProjectGrid({
   return (
     <>
       <ProjectList userId={userId} projects={projects} />
-      {query.hasNextPage && (
-        <div className="flex justify-center">
-          <Button
-            variant="secondary"
-            disabled={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        </div>
-      )}
+      <LoadMoreButton query={query} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { Users } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigation } from '../../lib/navigation';
 import { Button } from '../../components/ui/button';
+import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Spinner } from '../../components/ui/spinner';
@@ -138,17 +139,7 @@ export function FindCollaboratorsPage() {
               </li>
             ))}
           </ul>
-          {collaborators.hasNextPage && (
-            <div className="flex justify-center">
-              <Button
-                variant="secondary"
-                onClick={() => void collaborators.fetchNextPage()}
-                disabled={collaborators.isFetchingNextPage}
-              >
-                {collaborators.isFetchingNextPage ? 'Loading...' : 'Load more'}
-              </Button>
-            </div>
-          )}
+          <LoadMoreButton query={collaborators} />
         </>
       )}
       {contacting && (

@@ -1,6 +1,7 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
 import { Button } from '../../components/ui/button';
+import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { Card } from '../../components/ui/card';
 import type { MessagePage } from '../../features/messages/api/list-inbox-messages';
 import type { MessageWithPerson } from '../../features/messages/api/lookup-people';
@@ -53,17 +54,7 @@ export function MessageList({
           </li>
         ))}
       </ul>
-      {query.hasNextPage && (
-        <div className="flex justify-center pt-2">
-          <Button
-            variant="secondary"
-            onClick={() => void query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-          >
-            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        </div>
-      )}
+      <LoadMoreButton query={query} className="pt-2" />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Button } from '../../components/ui/button';
+import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useOpenProjectsBy } from '../../features/projects/api/list-projects-by';
@@ -42,17 +42,7 @@ export function OpenProjects({ userId, name }: { userId: string; name: string })
               </li>
             ))}
           </ul>
-          {query.hasNextPage && (
-            <Button
-              variant="secondary"
-              size="sm"
-              className="mt-2"
-              disabled={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
-              {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-            </Button>
-          )}
+          <LoadMoreButton query={query} compact />
         </>
       )}
     </Card>
