@@ -1,12 +1,13 @@
 import type { UserRecord } from '@campuscollab/sdk';
-import { decodeTagList, isHttpUrl } from '@campuscollab/shared';
-import { AtSign, Briefcase, ExternalLink, GraduationCap, Mail, MessageSquare } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { decodeTagList } from '@campuscollab/shared';
+import { ExternalLink, GraduationCap, MessageSquare } from 'lucide-react';
 import { Avatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { MatchReasons } from '../../features/campus/components/match-reasons';
+import { ProfileLinks } from '../../features/profiles/components/profile-links';
+import { contactLinksOf } from '../../features/profiles/contact-links';
 import { BlockButton } from '../../features/safety/components/block-button';
 import { ReportButton } from '../../features/safety/components/report-button';
 import { PageLink } from '../../lib/page-link';
@@ -14,28 +15,6 @@ import { PageLink } from '../../lib/page-link';
 // docs/product.md §9: 4 skills and 3 interests on a collaborator card.
 const SKILLS_SHOWN = 4;
 const INTERESTS_SHOWN = 3;
-
-function ContactLink({
-  href,
-  label,
-  children,
-}: {
-  href: string;
-  label: string;
-  children: ReactNode;
-}) {
-  const external = href.startsWith('http');
-  return (
-    <a
-      href={href}
-      title={label}
-      {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-      className="inline-flex items-center gap-1 rounded-full border border-gray-200 px-2.5 py-1 text-xs font-medium text-gray-700 hover:bg-gray-100"
-    >
-      {children}
-    </a>
-  );
-}
 
 export function CollaboratorCard({
   person,
@@ -48,10 +27,7 @@ export function CollaboratorCard({
   const name = person.name?.trim() || 'Anonymous User';
   const skills = decodeTagList(person.skills).slice(0, SKILLS_SHOWN);
   const interests = decodeTagList(person.interests).slice(0, INTERESTS_SHOWN);
-  const handle = person.instagramHandle?.replace(/^@/, '');
-  const linkedin = person.linkedinUrl && isHttpUrl(person.linkedinUrl) ? person.linkedinUrl : null;
-  const portfolio =
-    person.portfolioLink && isHttpUrl(person.portfolioLink) ? person.portfolioLink : null;
+  const { portfolio } = contactLinksOf(person);
 
   return (
     <Card className="flex h-full flex-col gap-4" aria-label={name} role="article">
@@ -99,27 +75,7 @@ export function CollaboratorCard({
         <MatchReasons matches={person.matches} />
       </div>
       <div className="mt-auto flex flex-wrap items-center gap-2 border-t border-gray-100 pt-4">
-        {handle && (
-          <ContactLink
-            href={`https://ig.me/m/${encodeURIComponent(handle)}`}
-            label={`Instagram DM ${name}`}
-          >
-            <AtSign aria-hidden="true" className="h-3.5 w-3.5" />
-            Instagram
-          </ContactLink>
-        )}
-        {linkedin && (
-          <ContactLink href={linkedin} label={`LinkedIn of ${name}`}>
-            <Briefcase aria-hidden="true" className="h-3.5 w-3.5" />
-            LinkedIn
-          </ContactLink>
-        )}
-        {person.contactEmail && (
-          <ContactLink href={`mailto:${person.contactEmail}`} label={`Email ${name}`}>
-            <Mail aria-hidden="true" className="h-3.5 w-3.5" />
-            Email
-          </ContactLink>
-        )}
+        <ProfileLinks person={person} name={name} compact portfolio={false} />
         <Button
           size="sm"
           className="ml-auto"

@@ -1,15 +1,18 @@
 import type { UserRecord } from '@campuscollab/sdk';
-import { isHttpUrl } from '@campuscollab/shared';
 import { AtSign, Briefcase, ExternalLink, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { cn } from '../../../lib/cn';
+import { contactLinksOf } from '../contact-links';
 
 function ProfileLink({
   href,
   label,
+  compact,
   children,
 }: {
   href: string;
   label: string;
+  compact: boolean;
   children: ReactNode;
 }) {
   const external = href.startsWith('http');
@@ -19,7 +22,10 @@ function ProfileLink({
         href={href}
         title={label}
         {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-        className="inline-flex items-center gap-1 rounded-full border border-gray-200 px-2.5 py-1 text-sm font-medium text-gray-700 hover:bg-gray-100"
+        className={cn(
+          'inline-flex items-center gap-1 rounded-full border border-gray-200 px-2.5 py-1 font-medium text-gray-700 hover:bg-gray-100',
+          compact ? 'text-xs' : 'text-sm',
+        )}
       >
         {children}
       </a>
@@ -28,42 +34,49 @@ function ProfileLink({
 }
 
 /**
- * The links a collaborator card shows (docs/product.md §2.11), each only when set: Instagram
- * (a direct message), LinkedIn, Email and the portfolio. Links that are not http(s) never show.
+ * A student's links as a row of pills, each only when set (contact-links.ts): Instagram (a
+ * direct message), LinkedIn, Email and, unless `portfolio` is false, the portfolio. A
+ * collaborator card shows them `compact` and its portfolio link apart, under them.
  */
-export function ProfileLinks({ person, name }: { person: UserRecord; name: string }) {
-  const handle = person.instagramHandle?.replace(/^@/, '');
-  const linkedin = person.linkedinUrl && isHttpUrl(person.linkedinUrl) ? person.linkedinUrl : null;
-  const portfolio =
-    person.portfolioLink && isHttpUrl(person.portfolioLink) ? person.portfolioLink : null;
-  if (!handle && !linkedin && !person.contactEmail && !portfolio) return null;
+export function ProfileLinks({
+  person,
+  name,
+  compact = false,
+  portfolio = true,
+}: {
+  person: UserRecord;
+  name: string;
+  compact?: boolean;
+  portfolio?: boolean;
+}) {
+  const links = contactLinksOf(person);
+  const shown = { ...links, portfolio: portfolio ? links.portfolio : null };
+  if (!shown.instagram && !shown.linkedin && !shown.email && !shown.portfolio) return null;
+  const icon = compact ? 'h-3.5 w-3.5' : 'h-4 w-4';
 
   return (
     <ul className="flex flex-wrap gap-2" aria-label={`Links of ${name}`}>
-      {handle && (
-        <ProfileLink
-          href={`https://ig.me/m/${encodeURIComponent(handle)}`}
-          label={`Instagram DM ${name}`}
-        >
-          <AtSign aria-hidden="true" className="h-4 w-4" />
+      {shown.instagram && (
+        <ProfileLink href={shown.instagram} label={`Instagram DM ${name}`} compact={compact}>
+          <AtSign aria-hidden="true" className={icon} />
           Instagram
         </ProfileLink>
       )}
-      {linkedin && (
-        <ProfileLink href={linkedin} label={`LinkedIn of ${name}`}>
-          <Briefcase aria-hidden="true" className="h-4 w-4" />
+      {shown.linkedin && (
+        <ProfileLink href={shown.linkedin} label={`LinkedIn of ${name}`} compact={compact}>
+          <Briefcase aria-hidden="true" className={icon} />
           LinkedIn
         </ProfileLink>
       )}
-      {person.contactEmail && (
-        <ProfileLink href={`mailto:${person.contactEmail}`} label={`Email ${name}`}>
-          <Mail aria-hidden="true" className="h-4 w-4" />
+      {shown.email && (
+        <ProfileLink href={shown.email} label={`Email ${name}`} compact={compact}>
+          <Mail aria-hidden="true" className={icon} />
           Email
         </ProfileLink>
       )}
-      {portfolio && (
-        <ProfileLink href={portfolio} label={`Portfolio of ${name}`}>
-          <ExternalLink aria-hidden="true" className="h-4 w-4" />
+      {shown.portfolio && (
+        <ProfileLink href={shown.portfolio} label={`Portfolio of ${name}`} compact={compact}>
+          <ExternalLink aria-hidden="true" className={icon} />
           View Portfolio
         </ProfileLink>
       )}
