@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { LoadMoreButton } from './load-more-button';
 
 /** Pages of two numbers, three pages in all; `failNext` makes the next page's load fail once. */
-function pagedNumbers() {
+function pagedNumbers({ showFailure = false } = {}) {
   const state = { failNext: false, pending: null as (() => void) | null };
   const fetchPage = async (page: number) => {
     await new Promise<void>((resolve) => (state.pending = resolve));
@@ -31,7 +31,7 @@ function pagedNumbers() {
             <li key={number}>{number}</li>
           ))}
         </ul>
-        <LoadMoreButton query={query} />
+        <LoadMoreButton query={query} showFailure={showFailure} />
       </>
     );
   }
@@ -80,9 +80,30 @@ describe('LoadMoreButton', () => {
     await answer();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Load more' })).toBeEnabled());
     expect(rows()).toEqual(['1', '2']);
+    // Not asked to show failures (the dashboard and messages only log them).
+    expect(screen.queryByRole('alert')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await answer();
     await waitFor(() => expect(rows()).toEqual(['1', '2', '3', '4']));
+  });
+
+  it('with showFailure, says the next page failed until a try succeeds', async () => {
+    const user = userEvent.setup();
+    const { state, answer } = pagedNumbers({ showFailure: true });
+    await answer();
+    await waitFor(() => expect(rows()).toEqual(['1', '2']));
+
+    state.failNext = true;
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await answer();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load more.');
+    expect(rows()).toEqual(['1', '2']);
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await answer();
+    await waitFor(() => expect(rows()).toEqual(['1', '2', '3', '4']));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -5,27 +5,38 @@ import { Button } from './button';
 export interface NextPageQuery {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
   fetchNextPage: () => Promise<unknown>;
 }
 
 /**
  * 'Load more' under a paged list: absent on the last page, 'Loading...' and disabled while the
- * next page loads. A next page that failed leaves the button as it was, to try again; each page
- * says for itself whether a failure is shown (the dashboard and messages only log it). `compact`
- * is the small, left-aligned button of a card's list; the default is centred under a page's.
+ * next page loads. A next page that failed keeps the rows shown and the button, to try again;
+ * with `showFailure` it also says so. The dashboard and messages leave it out: their failures
+ * are only logged (docs/product.md §8.4). `compact` is the small, left-aligned button of a
+ * card's list; the default is centred under a page's.
  */
 export function LoadMoreButton({
   query,
   compact = false,
+  showFailure = false,
   className,
 }: {
   query: NextPageQuery;
   compact?: boolean;
+  showFailure?: boolean;
   className?: string;
 }) {
   if (!query.hasNextPage) return null;
+  const failed = showFailure && query.isFetchNextPageError && !query.isFetchingNextPage;
   return (
-    <div className={cn('flex', compact ? 'mt-2' : 'justify-center', className)}>
+    <div
+      className={cn(
+        'flex flex-col gap-2',
+        compact ? 'mt-2 items-start' : 'items-center',
+        className,
+      )}
+    >
       <Button
         variant="secondary"
         size={compact ? 'sm' : 'md'}
@@ -34,6 +45,11 @@ export function LoadMoreButton({
       >
         {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
       </Button>
+      {failed && (
+        <p role="alert" className="text-sm text-red-700">
+          Could not load more. Please check your connection and try again.
+        </p>
+      )}
     </div>
   );
 }

@@ -38,11 +38,12 @@ export function ProjectCard({
       <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-gray-600">
         <span className="flex min-w-0 items-center gap-1">
           <User aria-hidden="true" className="h-4 w-4 shrink-0" />
-          {/* The poster's profile name, which the server copies in; never their login email. */}
+          {/* The poster's profile name, which the server copies in; never their login email.
+              24 px tall, the least a target needs: the title's link is right above. */}
           <PageLink
             page="profile"
             params={{ id: project.postedById }}
-            className="truncate hover:underline"
+            className="truncate leading-6 hover:underline"
           >
             {project.postedBy ?? 'A student'}
           </PageLink>

@@ -2,6 +2,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { useMemo } from 'react';
 import { useNavigation } from '../../lib/navigation';
 import { Button } from '../../components/ui/button';
+import { LoadFailed } from '../../components/ui/load-failed';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
 import type { ProjectRow } from '../../features/projects/types';
 import { ProjectCardSkeleton } from './project-card';
@@ -9,7 +10,9 @@ import { ProjectList } from './project-list';
 
 type Page = { projects: ProjectRow[]; nextCursor: string | null };
 
-/** Six skeleton cards while loading, the empty state, or the cards with 'Load more'. */
+/**
+ * Six skeleton cards while loading, what failed, the empty state, or the cards with 'Load more'.
+ */
 export function ProjectGrid({
   userId,
   query,
@@ -35,6 +38,15 @@ export function ProjectGrid({
       </div>
     );
   }
+  if (projects.length === 0 && query.isError) {
+    return (
+      <LoadFailed
+        title="Could not load projects"
+        retrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
   if (projects.length === 0) {
     return (
       <div className="rounded-xl border border-dashed border-gray-300 bg-white px-4 py-16 text-center">
@@ -49,7 +61,7 @@ export function ProjectGrid({
   return (
     <>
       <ProjectList userId={userId} projects={projects} />
-      <LoadMoreButton query={query} />
+      <LoadMoreButton query={query} showFailure />
     </>
   );
 }

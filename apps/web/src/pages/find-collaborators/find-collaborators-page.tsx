@@ -3,6 +3,7 @@ import { Users } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigation } from '../../lib/navigation';
 import { Button } from '../../components/ui/button';
+import { LoadFailed } from '../../components/ui/load-failed';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -121,6 +122,12 @@ export function FindCollaboratorsPage() {
             <CardSkeleton key={index} />
           ))}
         </div>
+      ) : people.length === 0 && collaborators.isError ? (
+        <LoadFailed
+          title="Could not load collaborators"
+          retrying={collaborators.isFetching}
+          onRetry={() => void collaborators.refetch()}
+        />
       ) : people.length === 0 ? (
         <Card className="flex flex-col items-center gap-3 py-12 text-center">
           <Users aria-hidden="true" className="h-12 w-12 text-gray-400" />
@@ -139,7 +146,7 @@ export function FindCollaboratorsPage() {
               </li>
             ))}
           </ul>
-          <LoadMoreButton query={collaborators} />
+          <LoadMoreButton query={collaborators} showFailure />
         </>
       )}
       {contacting && (

@@ -22,7 +22,7 @@ export function OpenProjects({ userId, name }: { userId: string; name: string })
           <Skeleton className="h-12 w-full" />
           <Skeleton className="h-12 w-full" />
         </div>
-      ) : query.isError ? (
+      ) : query.isError && projects.length === 0 ? (
         <p className="mt-3 text-gray-700">Could not load the projects. Please reload the page.</p>
       ) : projects.length === 0 ? (
         <p className="mt-3 text-gray-700">{name} has no open projects right now.</p>
@@ -42,7 +42,7 @@ export function OpenProjects({ userId, name }: { userId: string; name: string })
               </li>
             ))}
           </ul>
-          <LoadMoreButton query={query} compact />
+          <LoadMoreButton query={query} compact showFailure />
         </>
       )}
     </Card>
