@@ -79,3 +79,30 @@ test('a next page that could not load keeps the first and tries again', async ({
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
 });
+
+test('a team space that could not load says so, not that it is private', async ({
+  page,
+  student,
+}) => {
+  const projectId = `p_${randomUUID().slice(0, 8)}`;
+  await createProfile(student, { name: 'Olive Owner' });
+  await tableRequest(student, 'POST', 'projects', {
+    id: projectId,
+    title: 'Solar Car',
+    description: 'Race it.',
+  });
+  const team = new RegExp(`/api/teams/[^/]+/${projectId}$`);
+  await page.route(team, offline);
+  await openSignedIn(page, student, `team&id=${projectId}`);
+  const failed = page.getByRole('alert').filter({ hasText: 'Could not load this team' });
+  await expect(failed).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'This team space is private' })).toHaveCount(0);
+
+  await page.unroute(team);
+  await failed.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { name: 'Solar Car' })).toBeVisible();
+
+  // An address without a team's id names no team to wait for.
+  await openSignedIn(page, student, 'team');
+  await expect(page.getByRole('heading', { name: 'This team space is private' })).toBeVisible();
+});

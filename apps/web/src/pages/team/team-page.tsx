@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmButton } from '../../components/ui/confirm-button';
+import { LoadFailed } from '../../components/ui/load-failed';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../features/auth/use-auth';
 import { useRemoveMember, useTeam } from '../../features/teams/api/use-team';
@@ -40,7 +41,19 @@ export function TeamPage() {
         : 'Team space',
   );
 
-  if (!user || team.isPending) return <Spinner label="Loading team..." />;
+  // Without an id the query never runs: the address names no team the student can open.
+  if (!user || (projectId && team.isPending)) return <Spinner label="Loading team..." />;
+  if (team.isError && team.data === undefined) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16">
+        <LoadFailed
+          title="Could not load this team"
+          retrying={team.isFetching}
+          onRetry={() => void team.refetch()}
+        />
+      </div>
+    );
+  }
   if (!team.data?.viewerRole || chat.state === 'refused') {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
