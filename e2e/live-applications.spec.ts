@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/fixtures';
 import { createProfile, openSignedIn } from './support/students';
-import { insertRow } from './support/table-api';
+import { insertRow, ownerWithProject } from './support/table-api';
 
 /** A moment of the journey the test waits for (`reached`) and marks when it comes (`reach`). */
 function moment() {
@@ -16,10 +15,7 @@ test("a project owner's dashboard shows a new application live, without reloadin
   newStudent,
   capture,
 }) => {
-  const projectId = `p_${randomUUID().slice(0, 8)}`;
-  await createProfile(student, { name: 'Olive Owner' });
-  await insertRow(student, 'projects', {
-    id: projectId,
+  const projectId = await ownerWithProject(student, 'Olive Owner', {
     title: 'Solar Car',
     description: 'Race it.',
   });
@@ -44,10 +40,7 @@ test('an application made while the live channel connects still reaches the dash
   student,
   newStudent,
 }) => {
-  const projectId = `p_${randomUUID().slice(0, 8)}`;
-  await createProfile(student, { name: 'Owen Owner' });
-  await insertRow(student, 'projects', {
-    id: projectId,
+  const projectId = await ownerWithProject(student, 'Owen Owner', {
     title: 'Wind Tunnel',
     description: 'Blow.',
   });
@@ -83,9 +76,10 @@ test("an application announced while the dashboard's first read is under way sti
   student,
   newStudent,
 }) => {
-  const projectId = `p_${randomUUID().slice(0, 8)}`;
-  await createProfile(student, { name: 'Oona Owner' });
-  await insertRow(student, 'projects', { id: projectId, title: 'Kite Lab', description: 'Fly.' });
+  const projectId = await ownerWithProject(student, 'Oona Owner', {
+    title: 'Kite Lab',
+    description: 'Fly.',
+  });
   const applicant = await newStudent();
   await createProfile(applicant, { name: 'Ari Late' });
   // The page's reads of applications are answered by the server at once but reach the page

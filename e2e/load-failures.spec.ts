@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Route } from '@playwright/test';
 import { expect, test, type Page } from './support/fixtures';
 import { createProfile, openSignedIn, type Student } from './support/students';
-import { tableRequest } from './support/table-api';
+import { ownerWithProject, tableRequest } from './support/table-api';
 
 // A lost connection, as the browser sees it; the app retries a failed read once before it says so.
 const offline = (route: Route) => route.abort('internetdisconnected');
@@ -84,10 +84,7 @@ test('a team space that could not load says so, not that it is private', async (
   page,
   student,
 }) => {
-  const projectId = `p_${randomUUID().slice(0, 8)}`;
-  await createProfile(student, { name: 'Olive Owner' });
-  await tableRequest(student, 'POST', 'projects', {
-    id: projectId,
+  const projectId = await ownerWithProject(student, 'Olive Owner', {
     title: 'Solar Car',
     description: 'Race it.',
   });

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/fixtures';
 import { createProfile, openSignedIn } from './support/students';
-import { insertRow } from './support/table-api';
+import { insertRow, ownerWithProject } from './support/table-api';
 
 test('an accepted applicant and the owner chat in their team space until the owner removes them', async ({
   page,
@@ -10,10 +9,7 @@ test('an accepted applicant and the owner chat in their team space until the own
   browser,
   capture,
 }) => {
-  const projectId = `p_${randomUUID().slice(0, 8)}`;
-  await createProfile(student, { name: 'Olive Owner' });
-  await insertRow(student, 'projects', {
-    id: projectId,
+  const projectId = await ownerWithProject(student, 'Olive Owner', {
     title: 'Solar Car',
     description: 'Race it.',
   });
@@ -85,10 +81,7 @@ test('an owner edits, closes and reopens a project; an applicant withdraws', asy
   newStudent,
   browser,
 }) => {
-  const projectId = `p_${randomUUID().slice(0, 8)}`;
-  await createProfile(student, { name: 'Olive Owner' });
-  await insertRow(student, 'projects', {
-    id: projectId,
+  const projectId = await ownerWithProject(student, 'Olive Owner', {
     title: 'Wind Tunnel',
     description: 'Blow.',
   });

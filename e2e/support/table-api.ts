@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { expect } from '@playwright/test';
-import { baseUrl, type Student } from './students';
+import { baseUrl, createProfile, type Student } from './students';
 
 export type TableRow = Record<string, unknown>;
 
@@ -35,4 +36,19 @@ export async function insertRow(student: Student, table: string, row: TableRow):
 /** A message from one student to another. */
 export async function sendMessage(from: Student, to: Student, subject: string, message: string) {
   return insertRow(from, 'messages', { recipient_id: to.id, subject, message });
+}
+
+/**
+ * The student, named on a profile of their own, posts a project under an id the test can type
+ * into an address (`p_` and 8 hex digits); answers that id.
+ */
+export async function ownerWithProject(
+  owner: Student,
+  name: string,
+  project: { title: string; description: string },
+): Promise<string> {
+  const id = `p_${randomUUID().slice(0, 8)}`;
+  await createProfile(owner, { name });
+  await insertRow(owner, 'projects', { id, ...project });
+  return id;
 }
