@@ -7,6 +7,7 @@ import {
   findAccessibilityViolations,
   isCheckablePage,
 } from './accessibility';
+import { findSidewaysOverflow, REFLOW_WIDTH } from './reflow';
 import { createVerifiedStudent, deleteStudent, type Student } from './students';
 
 interface Fixtures {
@@ -18,7 +19,8 @@ interface Fixtures {
   accounts: Student[];
   /**
    * Checks the page with axe (serious and critical WCAG A/AA violations fail), then saves it at
-   * desktop and phone width under test-results/screenshots. `accessibility: false` is for a
+   * desktop and phone width under test-results/screenshots, failing if the page scrolls sideways
+   * at either. `accessibility: false` is for a
    * moment that passes while the journey looks (text still streaming in, which the journey then
    * cancels): the check takes seconds on a busy machine, and the end-of-test check still runs.
    */
@@ -57,6 +59,12 @@ export const test = base.extend<Fixtures>({
             );
           }
         }
+        // WCAG's Reflow: still one column and no sideways scrolling at 320 px.
+        await open.setViewportSize({ width: REFLOW_WIDTH, height: 800 });
+        const overflow = await findSidewaysOverflow(open);
+        if (overflow.length > 0) {
+          reports.push(sidewaysReport(`${open.url()} (end of test, ${REFLOW_WIDTH} px)`, overflow));
+        }
       }
       if (reports.length > 0) throw new Error(reports.join('\n\n'));
     },
@@ -91,11 +99,18 @@ export const test = base.extend<Fixtures>({
           path: file,
           contentType: 'image/png',
         });
+        const overflow = await findSidewaysOverflow(page);
+        if (overflow.length > 0)
+          throw new Error(sidewaysReport(`${name}, ${viewport.label}`, overflow));
       }
       if (original) await page.setViewportSize(original);
     });
   },
 });
+
+function sidewaysReport(where: string, overflow: string[]): string {
+  return [`${where}: the page scrolls sideways`, ...overflow.map((line) => `  ${line}`)].join('\n');
+}
 
 export { expect } from '@playwright/test';
 export type { Page };

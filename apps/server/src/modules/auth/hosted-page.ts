@@ -10,7 +10,7 @@ export interface HostedPageModel {
 }
 
 const STYLE = `body{font-family:system-ui,sans-serif;background:#f5f5ff;margin:0;display:grid;place-items:center;min-height:100vh}
-main{background:#fff;padding:32px;border-radius:12px;box-shadow:0 2px 12px #0001;width:min(360px,90vw)}
+main{box-sizing:border-box;background:#fff;padding:32px;border-radius:12px;box-shadow:0 2px 12px #0001;width:min(424px,100% - 32px)}
 h1{font-size:22px;margin:0 0 16px}label{display:block;margin:12px 0 4px;font-weight:600}
 input{width:100%;box-sizing:border-box;padding:10px;border:1px solid #bbb;border-radius:6px;font-size:16px}
 button{margin-top:20px;width:100%;padding:12px;border:0;border-radius:6px;background:#4f46e5;color:#fff;font-size:16px;cursor:pointer}

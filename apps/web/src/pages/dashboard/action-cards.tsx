@@ -31,7 +31,7 @@ export function ActionCards() {
       <h2 id="actions-heading" className="sr-only">
         Quick actions
       </h2>
-      <ul className="grid gap-4 md:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-4 md:grid-cols-3">
         {ACTIONS.map(({ page, title, text, icon: Icon }) => (
           <li key={page}>
             <button

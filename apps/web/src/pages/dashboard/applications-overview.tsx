@@ -8,7 +8,7 @@ import { SentApplications } from './sent-applications';
  */
 export function ApplicationsOverview({ userId }: { userId: string }) {
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <Card role="region" aria-labelledby="received-applications-heading">
         <h2 id="received-applications-heading" className="text-lg font-semibold text-gray-900">
           Applications to My Projects

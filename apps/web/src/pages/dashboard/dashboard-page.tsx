@@ -49,7 +49,7 @@ export function DashboardPage() {
         <h1 className="text-3xl font-bold text-gray-900">Welcome back, {me.name}!</h1>
         <p className="mt-1 text-gray-700">Here is what is happening at {me.university}.</p>
       </div>
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <ReferralStatsCard profile={me} />
         <SummaryCards userId={me.userId} />
       </div>

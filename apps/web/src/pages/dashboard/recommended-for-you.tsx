@@ -38,7 +38,7 @@ export function RecommendedForYou({ userId }: { userId: string }) {
           )}
         </div>
         {recommended.isPending ? (
-          <div className="mt-4 grid gap-4 md:grid-cols-3" aria-busy="true">
+          <div className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-3" aria-busy="true">
             {Array.from({ length: SHOWN }, (_, index) => (
               <Skeleton key={index} className="h-24 w-full" />
             ))}
@@ -54,7 +54,10 @@ export function RecommendedForYou({ userId }: { userId: string }) {
             </Button>
           </div>
         ) : (
-          <ul className="mt-4 grid gap-4 md:grid-cols-3" aria-label="Recommended projects">
+          <ul
+            className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-3"
+            aria-label="Recommended projects"
+          >
             {projects.map((project) => (
               <li
                 key={project.id}

@@ -22,7 +22,8 @@ export function SentApplications({ userId }: { userId: string }) {
       query={query}
       empty="You have not applied to any projects yet."
       renderItem={(application) => (
-        <div className="flex items-center justify-between gap-3">
+        // The status and its action go under the title when both do not fit on one line.
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
           <div className="min-w-0">
             <p className="truncate font-medium text-gray-900">
               {application.projectTitle === null ? (

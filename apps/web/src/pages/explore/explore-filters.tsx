@@ -21,7 +21,7 @@ export function ExploreFilters({
   onSkillChange: (value: string) => void;
 }) {
   return (
-    <div className="grid gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm md:grid-cols-[1fr_12rem]">
+    <div className="grid grid-cols-1 gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm md:grid-cols-[1fr_12rem]">
       <SearchBox
         id="project-search"
         label="Search projects"

@@ -28,7 +28,7 @@ export function ProjectGrid({
 
   if (query.isPending) {
     return (
-      <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" aria-busy="true">
         <span className="sr-only" role="status">
           Loading projects...
         </span>

@@ -36,7 +36,7 @@ export function ProjectList({ userId, projects }: { userId: string; projects: Pr
     });
 
   return (
-    <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+    <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
       {projects.map((project) => (
         <li key={project.id}>
           <ProjectCard

@@ -117,7 +117,7 @@ export function FindCollaboratorsPage() {
       />
       <CampusControls scope={scope} onScopeChange={setScope} sort={sort} onSortChange={setSort} />
       {collaborators.isPending ? (
-        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+        <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
           {Array.from({ length: 6 }, (_, index) => (
             <CardSkeleton key={index} />
           ))}
@@ -139,7 +139,10 @@ export function FindCollaboratorsPage() {
         </Card>
       ) : (
         <>
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Collaborators">
+          <ul
+            className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3"
+            aria-label="Collaborators"
+          >
             {people.map((person) => (
               <li key={person.id}>
                 <CollaboratorCard person={person} onContact={contact} />

@@ -45,7 +45,7 @@ export function LandingPage() {
         <h2 id="why-heading" className="text-center text-3xl font-bold text-gray-900">
           Why Choose CampusCollab?
         </h2>
-        <ul className="mt-10 grid gap-6 md:grid-cols-3">
+        <ul className="mt-10 grid grid-cols-1 gap-6 md:grid-cols-3">
           {SELLING_POINTS.map(({ icon: Icon, title, text }) => (
             <li key={title} className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
               <Icon aria-hidden="true" className="h-10 w-10 text-brand-600" />

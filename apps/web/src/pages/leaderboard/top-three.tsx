@@ -18,7 +18,7 @@ export function TopThree({ entries, userId }: { entries: LeaderboardEntry[]; use
       <h2 id="top-three-heading" className="sr-only">
         Top 3
       </h2>
-      <ol className="grid gap-4 sm:grid-cols-3">
+      <ol className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         {entries.map((entry, index) => {
           const place = PLACES[index]!;
           const Icon = place.icon;

@@ -17,7 +17,7 @@ export function YourStatsCard({
   return (
     <Card>
       <h2 className="text-lg font-semibold text-gray-900">Your Stats</h2>
-      <dl className="mt-4 grid gap-4 text-center sm:grid-cols-3">
+      <dl className="mt-4 grid grid-cols-1 gap-4 text-center sm:grid-cols-3">
         <div className="rounded-lg bg-gray-50 p-4">
           <dt className="text-sm text-gray-600">Referrals</dt>
           <dd className="mt-1 text-2xl font-bold text-gray-900">

@@ -101,7 +101,7 @@ export function ProfileDetails({ person, viewerId }: { person: UserRecord; viewe
         </div>
       </Card>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <div className="min-w-0 space-y-6">
           {person.bio && (
             <Card>

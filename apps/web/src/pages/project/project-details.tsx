@@ -43,7 +43,7 @@ export function ProjectDetails({ project, userId }: { project: ProjectRow; userI
         </p>
       </header>
 
-      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="min-w-0 space-y-6">
           <Card>
             <h2 className="text-lg font-semibold text-gray-900">About this project</h2>

@@ -22,7 +22,7 @@ export function AccountInformation({
   return (
     <Card className="space-y-4">
       <h2 className="text-lg font-semibold text-gray-900">Account Information</h2>
-      <dl className="grid gap-4 sm:grid-cols-2">
+      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {rows.map(([label, value]) => (
           <div key={label}>
             <dt className="text-sm font-medium text-gray-600">{label}</dt>

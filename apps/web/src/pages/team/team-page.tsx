@@ -77,7 +77,7 @@ export function TeamPage() {
     });
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 lg:grid-cols-3">
+    <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8 lg:grid-cols-3">
       <Card className="lg:col-span-2">
         <h1 className="text-2xl font-bold text-gray-900">{project.title}</h1>
         <p className="text-sm text-gray-600">Team space</p>
