@@ -43,9 +43,18 @@ export const test = base.extend<Fixtures>({
   // its way to the auth page, and a check of it would look at neither.
   page: [
     async ({ page, accounts: _accounts }, use, testInfo) => {
+      // An exception nothing caught, on any page of the journey (one opened later included),
+      // fails it even when every assertion held: a student would have met a broken page.
+      const uncaught: string[] = [];
+      const listen = (opened: Page) =>
+        opened.on('pageerror', (error) =>
+          uncaught.push(`${opened.url()}: ${error.stack ?? error}`),
+        );
+      listen(page);
+      page.context().on('page', listen);
       await use(page);
       if (testInfo.status !== testInfo.expectedStatus) return;
-      const reports: string[] = [];
+      const reports: string[] = uncaught.map((error) => `uncaught exception on ${error}`);
       for (const open of page.context().pages()) {
         if (!isCheckablePage(open)) continue;
         for (const viewport of VIEWPORTS) {
