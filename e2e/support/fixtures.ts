@@ -43,18 +43,25 @@ export const test = base.extend<Fixtures>({
   // its way to the auth page, and a check of it would look at neither.
   page: [
     async ({ page, accounts: _accounts }, use, testInfo) => {
-      // An exception nothing caught, on any page of the journey (one opened later included),
-      // fails it even when every assertion held: a student would have met a broken page.
-      const uncaught: string[] = [];
-      const listen = (opened: Page) =>
+      // An exception nothing caught, or an answer of 500 and up from the server, on any page of
+      // the journey (one opened later included), fails it even when every assertion held: a
+      // student would have met a broken page. No journey sets out to break the server.
+      const broken: string[] = [];
+      const listen = (opened: Page) => {
         opened.on('pageerror', (error) =>
-          uncaught.push(`${opened.url()}: ${error.stack ?? error}`),
+          broken.push(`uncaught exception on ${opened.url()}: ${error.stack ?? error}`),
         );
+        opened.on('response', (response) => {
+          if (response.status() < 500) return;
+          const request = response.request();
+          broken.push(`${request.method()} ${response.url()} answered ${response.status()}`);
+        });
+      };
       listen(page);
       page.context().on('page', listen);
       await use(page);
       if (testInfo.status !== testInfo.expectedStatus) return;
-      const reports: string[] = uncaught.map((error) => `uncaught exception on ${error}`);
+      const reports = [...broken];
       for (const open of page.context().pages()) {
         if (!isCheckablePage(open)) continue;
         for (const viewport of VIEWPORTS) {
