@@ -7,7 +7,7 @@ import {
   findAccessibilityViolations,
   isCheckablePage,
 } from './accessibility';
-import { findSidewaysOverflow, REFLOW_WIDTH } from './reflow';
+import { REFLOW_WIDTH, sidewaysScrollReport } from './reflow';
 import { createVerifiedStudent, deleteStudent, type Student } from './students';
 
 interface Fixtures {
@@ -20,7 +20,7 @@ interface Fixtures {
   /**
    * Checks the page with axe (serious and critical WCAG A/AA violations fail), then saves it at
    * desktop and phone width under test-results/screenshots, failing if the page scrolls sideways
-   * at either. `accessibility: false` is for a
+   * at the phone's width or at 320 px. `accessibility: false` is for a
    * moment that passes while the journey looks (text still streaming in, which the journey then
    * cancels): the check takes seconds on a busy machine, and the end-of-test check still runs.
    */
@@ -77,10 +77,11 @@ export const test = base.extend<Fixtures>({
         }
         // WCAG's Reflow: still one column and no sideways scrolling at 320 px.
         await open.setViewportSize({ width: REFLOW_WIDTH, height: 800 });
-        const overflow = await findSidewaysOverflow(open);
-        if (overflow.length > 0) {
-          reports.push(sidewaysReport(`${open.url()} (end of test, ${REFLOW_WIDTH} px)`, overflow));
-        }
+        const sideways = await sidewaysScrollReport(
+          open,
+          `${open.url()} (end of test, ${REFLOW_WIDTH} px)`,
+        );
+        if (sideways) reports.push(sideways);
       }
       if (reports.length > 0) throw new Error(reports.join('\n\n'));
     },
@@ -115,18 +116,17 @@ export const test = base.extend<Fixtures>({
           path: file,
           contentType: 'image/png',
         });
-        const overflow = await findSidewaysOverflow(page);
-        if (overflow.length > 0)
-          throw new Error(sidewaysReport(`${name}, ${viewport.label}`, overflow));
+        const sideways = await sidewaysScrollReport(page, `${name}, ${viewport.label}`);
+        if (sideways) throw new Error(sideways);
       }
+      // The page as the journey left it, at the narrowest width it must fit (no photograph).
+      await page.setViewportSize({ width: REFLOW_WIDTH, height: 800 });
+      const sideways = await sidewaysScrollReport(page, `${name}, ${REFLOW_WIDTH} px`);
+      if (sideways) throw new Error(sideways);
       if (original) await page.setViewportSize(original);
     });
   },
 });
-
-function sidewaysReport(where: string, overflow: string[]): string {
-  return [`${where}: the page scrolls sideways`, ...overflow.map((line) => `  ${line}`)].join('\n');
-}
 
 export { expect } from '@playwright/test';
 export type { Page };

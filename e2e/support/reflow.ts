@@ -45,3 +45,10 @@ export async function findSidewaysOverflow(page: Page): Promise<string[]> {
     ];
   });
 }
+
+/** What `findSidewaysOverflow` found, as one report naming where, or null if the page fits. */
+export async function sidewaysScrollReport(page: Page, where: string): Promise<string | null> {
+  const overflow = await findSidewaysOverflow(page);
+  if (overflow.length === 0) return null;
+  return [`${where}: the page scrolls sideways`, ...overflow.map((line) => `  ${line}`)].join('\n');
+}
