@@ -11,6 +11,7 @@ import {
 } from './bad-query-requests';
 import { BAD_WRITES } from './bad-write-requests';
 import { clientFor, restUrl } from './scenario-world';
+import { seedTwoPosters } from './two-posters';
 
 /**
  * Bad requests to the table API, sent with raw fetch as a signed-in student: every one is a
@@ -61,23 +62,7 @@ describe.each(DIALECTS)('table API bad input on %s', (kind) => {
     const asAda = clientFor(server.baseUrl, ada.access_token);
     const asBen = clientFor(server.baseUrl, ben.access_token);
 
-    const profile = { university: 'MIT', role: 'Student' };
-    await asAda
-      .from('users')
-      .insert({ ...profile, name: 'Ada Lovelace' })
-      .throwOnError();
-    await asBen
-      .from('users')
-      .insert({ ...profile, name: 'Ben Bitdiddle' })
-      .throwOnError();
-    await asAda
-      .from('projects')
-      .insert({ id: 'p_ada', title: 'Tabletop Games', description: 'Design a board game' })
-      .throwOnError();
-    await asBen
-      .from('projects')
-      .insert({ id: 'p_ben', title: 'Board Game Night', description: 'Weekly meetup' })
-      .throwOnError();
+    await seedTwoPosters(asAda, asBen);
     const bulk = Array.from({ length: BULK_PROJECTS }, (_, index) => ({
       title: `Bulk project ${index}`,
       description: 'Filler',

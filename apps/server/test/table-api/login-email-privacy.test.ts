@@ -4,6 +4,7 @@ import { createVerifiedAccount } from '../helpers/accounts';
 import { request, startTestApp, type TestApp } from '../helpers/test-app';
 import { DIALECTS } from '../helpers/test-database';
 import { clientFor, restUrl } from './scenario-world';
+import { seedTwoPosters } from './two-posters';
 
 /**
  * A student's login email is theirs alone (users.email is owner-only): nothing another student
@@ -49,23 +50,7 @@ describe.each(DIALECTS)("another student's login email on %s", (kind) => {
       .from('projects')
       .insert({ id: 'p_cy', title: 'Early Bird', description: 'Posted first' })
       .throwOnError();
-    const profile = { university: 'MIT', role: 'Student' };
-    await asAda
-      .from('users')
-      .insert({ ...profile, name: 'Ada Lovelace' })
-      .throwOnError();
-    await asBen
-      .from('users')
-      .insert({ ...profile, name: 'Ben Bitdiddle' })
-      .throwOnError();
-    await asAda
-      .from('projects')
-      .insert({ id: 'p_ada', title: 'Tabletop Games', description: 'Design a board game' })
-      .throwOnError();
-    await asBen
-      .from('projects')
-      .insert({ id: 'p_ben', title: 'Board Game Night', description: 'Weekly meetup' })
-      .throwOnError();
+    await seedTwoPosters(asAda, asBen);
     await asAda
       .from('applications')
       .insert({ id: 'a_ada', project_id: 'p_ben', message: 'I would like to join this project!' })
