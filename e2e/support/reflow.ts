@@ -33,6 +33,20 @@ export async function findSidewaysOverflow(page: Page): Promise<string[]> {
       else for (const child of element.children) walk(child);
     };
     walk(document.body);
+    // Text can stick out of a box that fits (a word wider than its line), unless a box around it
+    // cuts it off (a name that truncates).
+    const cutOff = (element: Element | null): boolean =>
+      element !== null &&
+      element !== document.body &&
+      ((clips(element) && !sticksOut(element)) || cutOff(element.parentElement));
+    const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let node = texts.nextNode(); node && culprits.length < 5; node = texts.nextNode()) {
+      range.selectNodeContents(node);
+      const parent = node.parentElement;
+      if (!parent || culprits.includes(parent) || cutOff(parent)) continue;
+      if (range.getBoundingClientRect().right > width + 0.5) culprits.push(parent);
+    }
     const describe = (element: Element) => {
       const classes = element.getAttribute('class') ?? '';
       const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);

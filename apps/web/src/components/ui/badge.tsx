@@ -9,19 +9,22 @@ const TONES = {
   amber: 'bg-amber-100 text-amber-900',
 } as const;
 
+export type BadgeTone = keyof typeof TONES;
+
+/** A short label in a pill. At most as wide as its container: a longer word breaks inside it. */
 export function Badge({
   tone = 'neutral',
   children,
   className,
 }: {
-  tone?: keyof typeof TONES;
+  tone?: BadgeTone;
   children: ReactNode;
   className?: string;
 }) {
   return (
     <span
       className={cn(
-        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium',
+        'inline-block max-w-full rounded-full px-2.5 py-0.5 text-xs font-medium',
         TONES[tone],
         className,
       )}

@@ -34,7 +34,7 @@ function ReceivedItem({ application }: { application: ApplicationView }) {
             <PageLink
               page="profile"
               params={{ id: application.applicantId }}
-              className="inline-block hover:underline"
+              className="inline-block max-w-full hover:underline"
             >
               {applicant}
             </PageLink>

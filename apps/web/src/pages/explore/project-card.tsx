@@ -3,6 +3,7 @@ import { Calendar, Clock, User } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
+import { IconText } from '../../components/ui/icon-text';
 import { MatchReasons } from '../../features/campus/components/match-reasons';
 import type { ProjectRow } from '../../features/projects/types';
 import { formatShortDate } from '../../lib/dates';
@@ -48,10 +49,7 @@ export function ProjectCard({
             {project.postedBy ?? 'A student'}
           </PageLink>
         </span>
-        <span className="flex items-center gap-1">
-          <Calendar aria-hidden="true" className="h-4 w-4" />
-          {formatShortDate(project.createdAt)}
-        </span>
+        <IconText icon={Calendar}>{formatShortDate(project.createdAt)}</IconText>
       </p>
       <p className="mt-3 line-clamp-4 flex-1 text-gray-700">{project.description}</p>
       <div className="mt-4">
@@ -61,9 +59,8 @@ export function ProjectCard({
         <MatchReasons matches={project.matches} />
       </div>
       {project.timeline && (
-        <p className="mt-3 flex items-center gap-1 text-sm text-gray-600">
-          <Clock aria-hidden="true" className="h-4 w-4" />
-          Timeline: {project.timeline}
+        <p className="mt-3 text-sm text-gray-600">
+          <IconText icon={Clock}>Timeline: {project.timeline}</IconText>
         </p>
       )}
       <Button

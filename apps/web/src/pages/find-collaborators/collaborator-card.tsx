@@ -2,9 +2,9 @@ import type { UserRecord } from '@campuscollab/sdk';
 import { decodeTagList } from '@campuscollab/shared';
 import { ExternalLink, GraduationCap, MessageSquare } from 'lucide-react';
 import { Avatar } from '../../components/ui/avatar';
-import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { TagList } from '../../components/ui/tag-list';
 import { MatchReasons } from '../../features/campus/components/match-reasons';
 import { ProfileLinks } from '../../features/profiles/components/profile-links';
 import { contactLinksOf } from '../../features/profiles/contact-links';
@@ -50,25 +50,13 @@ export function CollaboratorCard({
       {skills.length > 0 && (
         <div>
           <p className="mb-1 text-xs font-medium text-gray-600 uppercase">Skills</p>
-          <ul className="flex flex-wrap gap-1.5" aria-label={`Skills of ${name}`}>
-            {skills.map((skill) => (
-              <li key={skill}>
-                <Badge tone="brand">{skill}</Badge>
-              </li>
-            ))}
-          </ul>
+          <TagList tags={skills} label={`Skills of ${name}`} tone="brand" className="gap-1.5" />
         </div>
       )}
       {interests.length > 0 && (
         <div>
           <p className="mb-1 text-xs font-medium text-gray-600 uppercase">Interests</p>
-          <ul className="flex flex-wrap gap-1.5" aria-label={`Interests of ${name}`}>
-            {interests.map((interest) => (
-              <li key={interest}>
-                <Badge>{interest}</Badge>
-              </li>
-            ))}
-          </ul>
+          <TagList tags={interests} label={`Interests of ${name}`} className="gap-1.5" />
         </div>
       )}
       <div className="mb-3 empty:hidden">

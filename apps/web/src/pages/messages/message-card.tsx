@@ -32,7 +32,7 @@ export function MessageCard({
       <Avatar name={name} src={message.person?.profilePicture} />
       <span className="min-w-0 flex-1">
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="font-semibold text-gray-900">{name}</span>
+          <span className="min-w-0 font-semibold text-gray-900">{name}</span>
           {unread && <Badge tone="brand">New</Badge>}
           <span className="ml-auto text-xs text-gray-600">
             {formatShortDate(message.createdAt)}

@@ -3,9 +3,10 @@ import { decodeTagList } from '@campuscollab/shared';
 import { GraduationCap, MapPin, MessageSquare, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Avatar } from '../../components/ui/avatar';
-import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { TagList } from '../../components/ui/tag-list';
+import { IconText } from '../../components/ui/icon-text';
 import { ContactDialog } from '../../features/messages/components/contact-dialog';
 import { ProfileLinks } from '../../features/profiles/components/profile-links';
 import { BlockButton } from '../../features/safety/components/block-button';
@@ -27,13 +28,7 @@ function TagSection({
     <div>
       <h2 className="text-lg font-semibold text-gray-900">{heading}</h2>
       {tags.length > 0 ? (
-        <ul className="mt-3 flex flex-wrap gap-2" aria-label={heading}>
-          {tags.map((tag) => (
-            <li key={tag}>
-              <Badge tone={tone}>{tag}</Badge>
-            </li>
-          ))}
-        </ul>
+        <TagList tags={tags} label={heading} tone={tone} className="mt-3" />
       ) : (
         <p className="mt-3 text-gray-700">None listed yet.</p>
       )}
@@ -59,16 +54,8 @@ export function ProfileDetails({ person, viewerId }: { person: UserRecord; viewe
             </h1>
             <p className="text-brand-700">{person.role || 'Student'}</p>
             <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-gray-600">
-              <span className="flex min-w-0 items-center gap-1">
-                <GraduationCap aria-hidden="true" className="h-4 w-4 shrink-0" />
-                {person.university}
-              </span>
-              {person.city && (
-                <span className="flex items-center gap-1">
-                  <MapPin aria-hidden="true" className="h-4 w-4 shrink-0" />
-                  {person.city}
-                </span>
-              )}
+              <IconText icon={GraduationCap}>{person.university}</IconText>
+              {person.city && <IconText icon={MapPin}>{person.city}</IconText>}
             </p>
           </div>
           <ProfileLinks person={person} name={name} />

@@ -3,6 +3,8 @@ import { Calendar, Clock } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { TagList } from '../../components/ui/tag-list';
+import { IconText } from '../../components/ui/icon-text';
 import type { ProjectRow } from '../../features/projects/types';
 import { BlockButton } from '../../features/safety/components/block-button';
 import { ReportButton } from '../../features/safety/components/report-button';
@@ -29,17 +31,9 @@ export function ProjectDetails({ project, userId }: { project: ProjectRow; userI
           {project.title}
         </h1>
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-gray-600">
-          <span className="flex items-center gap-1">
-            <Calendar aria-hidden="true" className="h-4 w-4" />
-            Posted {formatLongDate(project.createdAt)}
-          </span>
+          <IconText icon={Calendar}>Posted {formatLongDate(project.createdAt)}</IconText>
           {updated !== formatLongDate(project.createdAt) && <span>Updated {updated}</span>}
-          {project.timeline && (
-            <span className="flex items-center gap-1">
-              <Clock aria-hidden="true" className="h-4 w-4" />
-              Timeline: {project.timeline}
-            </span>
-          )}
+          {project.timeline && <IconText icon={Clock}>Timeline: {project.timeline}</IconText>}
         </p>
       </header>
 
@@ -54,13 +48,7 @@ export function ProjectDetails({ project, userId }: { project: ProjectRow; userI
           <Card>
             <h2 className="text-lg font-semibold text-gray-900">Skills needed</h2>
             {skills.length > 0 ? (
-              <ul className="mt-3 flex flex-wrap gap-2" aria-label="Skills needed">
-                {skills.map((skill) => (
-                  <li key={skill}>
-                    <Badge tone="brand">{skill}</Badge>
-                  </li>
-                ))}
-              </ul>
+              <TagList tags={skills} label="Skills needed" tone="brand" className="mt-3" />
             ) : (
               <p className="mt-3 text-gray-700">No particular skills: everyone is welcome.</p>
             )}

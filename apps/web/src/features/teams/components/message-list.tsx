@@ -27,7 +27,12 @@ export function MessageList({
     );
   }
   return (
-    <ol aria-label="Team messages" className="max-h-[28rem] space-y-3 overflow-y-auto py-2">
+    <ol
+      aria-label="Team messages"
+      // It scrolls: focusable, so a keyboard can scroll it too (WCAG 2.1.1).
+      tabIndex={0}
+      className="max-h-[28rem] space-y-3 overflow-y-auto py-2"
+    >
       {messages.map((message) => {
         const mine = message.senderId === myId;
         const name = mine ? 'You' : (names.get(message.senderId ?? '') ?? 'A former member');
@@ -39,7 +44,7 @@ export function MessageList({
             </p>
             <p
               className={
-                'mt-1 inline-block rounded-lg px-3 py-2 text-left whitespace-pre-wrap ' +
+                'mt-1 inline-block max-w-full rounded-lg px-3 py-2 text-left whitespace-pre-wrap ' +
                 (mine ? 'bg-brand-600 text-white' : 'bg-gray-100 text-gray-900')
               }
             >
