@@ -59,9 +59,15 @@ test('long unbroken words and addresses fit every page on a phone', async ({
   await expect(page.getByRole('article', { name })).toBeVisible();
   await capture('long-words-collaborators', { accessibility: false });
 
+  const subject = word('Subject', 100);
   await page.goto('/?page=messages');
-  await expect(page.getByText(word('Subject', 100).slice(0, 20))).toBeVisible();
-  await capture('long-words-messages', { accessibility: false });
+  await page.getByRole('button', { name: new RegExp(subject) }).click();
+  await expect(page.getByRole('dialog', { name: subject })).toContainText(word('Body', 500));
+  await capture('long-words-message', { accessibility: false });
+  await page.getByRole('dialog').getByRole('button', { name: 'Reply' }).click();
+  await expect(page.getByRole('dialog', { name: `Contact ${name}` })).toBeVisible();
+  await capture('long-words-reply', { accessibility: false });
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
   await page.goto('/?page=dashboard');
   await expect(page.getByRole('group', { name: `${name} applied to Solar Car` })).toBeVisible();
