@@ -43,7 +43,8 @@ test('long unbroken words and addresses fit every page on a phone', async ({
   await insertRow(poster, 'applications', { project_id: ownId, message: word('Hire', 500) });
   await sendMessage(poster, student, word('Subject', 100), word('Body', 500));
 
-  await openSignedIn(page, student, 'explore');
+  // Their campus only: journeys running beside this one post projects and students too.
+  await openSignedIn(page, student, 'explore&scope=university');
   await expect(page.getByRole('article').filter({ hasText: title.slice(0, 20) })).toBeVisible();
   await capture('long-words-explore', { accessibility: false });
 
@@ -55,7 +56,7 @@ test('long unbroken words and addresses fit every page on a phone', async ({
   await expect(page.getByRole('heading', { level: 1 })).toContainText(name.slice(0, 20));
   await capture('long-words-profile', { accessibility: false });
 
-  await page.goto('/?page=find-collaborators');
+  await page.goto('/?page=find-collaborators&scope=university');
   await expect(page.getByRole('article', { name })).toBeVisible();
   await capture('long-words-collaborators', { accessibility: false });
 
