@@ -34,7 +34,7 @@ export function OpenProjects({ userId, name }: { userId: string; name: string })
                 <PageLink
                   page="project"
                   params={{ id: project.id }}
-                  className="font-medium break-words text-brand-700 hover:underline"
+                  className="font-medium text-brand-700 hover:underline"
                 >
                   {project.title}
                 </PageLink>

@@ -49,7 +49,7 @@ export function ProfileDetails({ person, viewerId }: { person: UserRecord; viewe
         <Avatar name={name} src={person.profilePicture} size="lg" />
         <div className="min-w-0 flex-1 space-y-3">
           <div>
-            <h1 id="profile-name" className="text-3xl font-bold break-words text-gray-900">
+            <h1 id="profile-name" className="text-3xl font-bold text-gray-900">
               {name}
             </h1>
             <p className="text-brand-700">{person.role || 'Student'}</p>
@@ -93,7 +93,7 @@ export function ProfileDetails({ person, viewerId }: { person: UserRecord; viewe
           {person.bio && (
             <Card>
               <h2 className="text-lg font-semibold text-gray-900">About</h2>
-              <p className="mt-3 break-words whitespace-pre-line text-gray-700">{person.bio}</p>
+              <p className="mt-3 whitespace-pre-line text-gray-700">{person.bio}</p>
             </Card>
           )}
           <Card className="space-y-6">

@@ -27,7 +27,7 @@ export function ProjectDetails({ project, userId }: { project: ProjectRow; userI
     <article aria-labelledby="project-title" className="space-y-6">
       <header className="space-y-3">
         <Badge tone={open ? 'green' : 'neutral'}>{open ? 'Open' : 'Closed'}</Badge>
-        <h1 id="project-title" className="text-3xl font-bold break-words text-gray-900">
+        <h1 id="project-title" className="text-3xl font-bold text-gray-900">
           {project.title}
         </h1>
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-gray-600">
@@ -41,9 +41,7 @@ export function ProjectDetails({ project, userId }: { project: ProjectRow; userI
         <div className="min-w-0 space-y-6">
           <Card>
             <h2 className="text-lg font-semibold text-gray-900">About this project</h2>
-            <p className="mt-3 break-words whitespace-pre-line text-gray-700">
-              {project.description}
-            </p>
+            <p className="mt-3 whitespace-pre-line text-gray-700">{project.description}</p>
           </Card>
           <Card>
             <h2 className="text-lg font-semibold text-gray-900">Skills needed</h2>

@@ -26,7 +26,7 @@ export function AccountInformation({
         {rows.map(([label, value]) => (
           <div key={label}>
             <dt className="text-sm font-medium text-gray-600">{label}</dt>
-            <dd className="break-words text-gray-900">{value}</dd>
+            <dd className="text-gray-900">{value}</dd>
           </div>
         ))}
       </dl>
