@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 /**
  * The narrowest width a page must fit without scrolling sideways: WCAG 2.1's Reflow (1.4.10,
  * level AA) asks for 320 CSS pixels, a 1280-pixel window zoomed to 400%. axe cannot see it: it
- * reads the page at whatever width it has.
+ * reads the page at whatever width it has. How journeys use it: docs/architecture.md §7.
  */
 export const REFLOW_WIDTH = 320;
 

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 /**
  * A small icon before a text a student wrote (a campus, a city, a timeline) or a date. The text
  * wraps, a word longer than its line breaks, and the icon keeps its size: in a row of these, a
- * long one takes a line of its own instead of pushing the page wider than a phone.
+ * long one takes a line of its own instead of pushing the page wider than a phone
+ * (docs/product.md §2.18).
  */
 export function IconText({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
   return (

@@ -5,7 +5,8 @@ import { Badge, type BadgeTone } from './badge';
 /**
  * Tags (skills, interests) as a wrapping row of pills, a named list to a screen reader. Each item
  * is at most the row's width, so a tag longer than the row breaks inside its pill instead of
- * pushing the page wider than a phone. `more` adds a "+N more" pill for tags not shown.
+ * pushing the page wider than a phone (docs/product.md §2.18). `more` adds a "+N more" pill for
+ * tags not shown.
  */
 export function TagList({
   tags,

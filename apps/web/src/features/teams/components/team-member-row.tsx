@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 
 /**
  * One member: avatar, name, and under it the "Owner" badge and whether they are in the team space
- * now. Two lines, so a phone keeps the whole name beside a Remove button.
+ * now. Two lines, so a phone keeps the name beside a Remove button (docs/product.md §2.21).
  */
 export function TeamMemberRow({
   member,
