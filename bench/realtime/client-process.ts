@@ -22,7 +22,13 @@ export type ClientRequest =
       addresses: string[];
     }
   | { type: 'publish'; channel: string }
-  | { type: 'stream'; plan: { channel: string; perSecond: number }[]; durationMs: number }
+  | {
+      type: 'stream';
+      plan: { channel: string; perSecond: number }[];
+      /** Published first at the same rate, and not measured: the server's code warms up. */
+      warmupMs: number;
+      durationMs: number;
+    }
   | { type: 'received' }
   | { type: 'collect' }
   | { type: 'close' };
@@ -34,7 +40,9 @@ export interface Opened {
 }
 
 export interface Streamed {
+  /** Acked publishes of the measured part, and of the warm-up before it. */
   published: number;
+  warmedUp: number;
   /** Refused publishes by error code. */
   refused: Record<string, number>;
 }
@@ -57,10 +65,10 @@ let received = 0;
 function onFrame(client: Client, text: string) {
   // Live messages first and cheaply: they are what is measured.
   if (text.startsWith('{"type":"message"')) {
-    const frame = JSON.parse(text) as { payload?: { t?: unknown } };
+    const frame = JSON.parse(text) as { payload?: { t?: unknown; warmup?: unknown } };
     const sentAt = frame.payload?.t;
     if (typeof sentAt === 'number') {
-      latencies.push((monotonicMicros() - sentAt) / 1000);
+      if (frame.payload?.warmup !== true) latencies.push((monotonicMicros() - sentAt) / 1000);
       received += 1;
     }
     return;
@@ -129,26 +137,35 @@ async function open(request: Extract<ClientRequest, { type: 'open' }>): Promise<
   return { opened: subscribers.length + publishers.length, failures };
 }
 
-function publishFrame(channel: string) {
-  return { type: 'publish', channel, event: 'bench', payload: { t: monotonicMicros() } };
+function publishFrame(channel: string, warmup = false) {
+  const payload = warmup ? { t: monotonicMicros(), warmup } : { t: monotonicMicros() };
+  return { type: 'publish', channel, event: 'bench', payload };
 }
 
-/** Publishes from each planned socket at its rate for the duration; answers once all are acked. */
+/**
+ * Publishes from each planned socket at its rate for the warm-up and then the duration; answers
+ * once all are acked. The publishers' first sends are spread evenly over one period, as
+ * independent senders' would be: started together, every publisher would send at the same
+ * instants, and the rate would arrive as a burst of all of them each period.
+ */
 async function stream(request: Extract<ClientRequest, { type: 'stream' }>): Promise<Streamed> {
   const start = monotonicMicros();
+  const totalMs = request.warmupMs + request.durationMs;
   const sent = request.plan.map(() => 0);
-  const answers: Promise<{ type: string; code?: string }>[] = [];
+  const answers: { warmup: boolean; answer: Promise<{ type: string; code?: string }> }[] = [];
   await new Promise<void>((resolve) => {
     const timer = setInterval(() => {
-      const elapsedMs = Math.min(request.durationMs, (monotonicMicros() - start) / 1000);
+      const elapsedMs = Math.min(totalMs, (monotonicMicros() - start) / 1000);
+      const warmup = elapsedMs < request.warmupMs;
       request.plan.forEach(({ channel, perSecond }, index) => {
-        const due = Math.floor((elapsedMs / 1000) * perSecond);
+        const phase = index / request.plan.length;
+        const due = Math.floor((elapsedMs / 1000) * perSecond + phase);
         while (sent[index]! < due) {
           sent[index]! += 1;
-          answers.push(ask(publishers[index]!, publishFrame(channel)));
+          answers.push({ warmup, answer: ask(publishers[index]!, publishFrame(channel, warmup)) });
         }
       });
-      if (elapsedMs >= request.durationMs) {
+      if (elapsedMs >= totalMs) {
         clearInterval(timer);
         resolve();
       }
@@ -156,11 +173,14 @@ async function stream(request: Extract<ClientRequest, { type: 'stream' }>): Prom
   });
   const refused: Record<string, number> = {};
   let published = 0;
-  for (const answer of await Promise.all(answers)) {
-    if (answer.type === 'ack') published += 1;
-    else refused[answer.code ?? answer.type] = (refused[answer.code ?? answer.type] ?? 0) + 1;
+  let warmedUp = 0;
+  for (const { warmup, answer } of answers) {
+    const { type, code } = await answer;
+    if (type !== 'ack') refused[code ?? type] = (refused[code ?? type] ?? 0) + 1;
+    else if (warmup) warmedUp += 1;
+    else published += 1;
   }
-  return { published, refused };
+  return { published, warmedUp, refused };
 }
 
 serveRequests(async (request: ClientRequest) => {

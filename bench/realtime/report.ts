@@ -33,9 +33,11 @@ export function renderRealtime(rows: RealtimeRow[]): string {
     '',
     'Authenticated sockets (`?token=`) from child processes over many 127.x.y.z source addresses,',
     'against the real server in a process of its own. Latency: from the publisher stamping the',
-    "message to a subscriber's receipt, both on the machine's monotonic clock. With several",
-    'instances the subscribers are split over them and the publisher is on the first. Memory per',
-    "socket: the server's RSS and heap after opening them minus before, over the sockets open.",
+    "message to a subscriber's receipt, both on the machine's monotonic clock, once warm: one",
+    'broadcast, or 2 s at the rate, go first and are not counted. The sustained publishers send',
+    'evenly spread over their period, not all at once. With several instances the subscribers',
+    "are split over them and the publisher is on the first. Memory per socket: the server's RSS",
+    'and heap after opening them minus before, over the sockets open.',
     '',
   );
   return lines.join('\n');

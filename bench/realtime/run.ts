@@ -1,5 +1,6 @@
 /**
- * `npx tsx bench/realtime/run.ts [--sockets 19960] [--instances 2] [--only broadcast|sustained]`:
+ * `npx tsx bench/realtime/run.ts [--sockets 19960] [--instances 2] [--only broadcast|sustained]`
+ * `[--rate 1000] [--seconds 10] [--warmup 2]`:
  * the realtime benchmark alone (bench/realtime/bench.ts). DATABASE_URL measures on PostgreSQL.
  */
 import { parseArgs } from 'node:util';
@@ -14,13 +15,16 @@ const { values } = parseArgs({
     broadcasts: { type: 'string', default: String(DEFAULT_REALTIME_OPTIONS.broadcasts) },
     rate: { type: 'string', default: String(DEFAULT_REALTIME_OPTIONS.messagesPerSecond) },
     seconds: { type: 'string', default: String(DEFAULT_REALTIME_OPTIONS.seconds) },
+    warmup: { type: 'string', default: String(DEFAULT_REALTIME_OPTIONS.warmupSeconds) },
     only: { type: 'string' },
   },
 });
 
-const whole = (name: string, text: string) => {
+const whole = (name: string, text: string, least = 1) => {
   const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a whole number ≥ 1`);
+  if (!Number.isInteger(value) || value < least) {
+    throw new Error(`--${name} takes a whole number ≥ ${least}`);
+  }
   return value;
 };
 
@@ -37,6 +41,7 @@ const rows = await runRealtimeBench({
   broadcasts: whole('broadcasts', values.broadcasts),
   messagesPerSecond: whole('rate', values.rate),
   seconds: whole('seconds', values.seconds),
+  warmupSeconds: whole('warmup', values.warmup, 0),
   scenarios,
   log: (line) => console.log(`[realtime] ${line}`),
 });
