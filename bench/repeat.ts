@@ -4,7 +4,8 @@ import { checksFor, isNear, type Figures, type Targets } from './targets';
 /** How many measurements a path near a target gets in all; the median of them is its figure. */
 export const RUNS_NEAR_TARGET = 3;
 
-const median = (values: number[]) => {
+/** The middle value (the upper of the two middle ones for an even count). */
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 };

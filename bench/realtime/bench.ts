@@ -4,7 +4,7 @@ import { takeAddresses } from './addresses';
 import type { ClientRequest, Opened, Streamed } from './client-process';
 import { startChild, type ChildHandle } from './ipc';
 import type { ServerMemory, ServerRequest } from './server-process';
-import { measureSteadily, percentile, type Measurement } from './steady';
+import { measureScenarioSteadily, percentile, type Measurement } from './steady';
 
 export interface RealtimeBenchOptions {
   /** PostgreSQL server to create the database on; SQLite (a temp file) when absent. */
@@ -251,7 +251,7 @@ async function broadcastScenario(
       const expected = clients.open * options.broadcasts;
       return { latencies, messages: options.broadcasts, expected, notes: [] };
     };
-    const figures = await measureSteadily(BROADCAST_TARGET_MS, broadcasts, options.log);
+    const figures = await measureScenarioSteadily(BROADCAST_TARGET_MS, broadcasts, options.log);
     const perSocket = (bytes: number) => (clients.open > 0 ? bytes / clients.open : null);
     return {
       scenario: 'broadcast to every socket',
@@ -318,7 +318,7 @@ async function sustainedScenario(
       const expected = Math.round(streamed.published * perMessage);
       return { latencies, messages: streamed.published, expected, notes };
     };
-    const figures = await measureSteadily(SUSTAINED_TARGET_MS, stream, options.log);
+    const figures = await measureScenarioSteadily(SUSTAINED_TARGET_MS, stream, options.log);
     return {
       scenario: `${options.channels} channels x ${options.subscribersPerChannel}, ${options.messagesPerSecond} msg/s for ${options.seconds} s`,
       instances: servers.urls.length,

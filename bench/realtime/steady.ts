@@ -1,4 +1,5 @@
-import { NEAR } from '../targets';
+import { median, RUNS_NEAR_TARGET } from '../repeat';
+import { isNear } from '../targets';
 
 /** The value below which `fraction` of the sorted latencies fall, or null for none. */
 export function percentile(sorted: number[], fraction: number): number | null {
@@ -27,12 +28,10 @@ export interface SteadyFigures {
   notes: string[];
 }
 
-/** How many measurements a scenario near its target gets in all, as an HTTP path (repeat.ts). */
-const RUNS_NEAR_TARGET = 3;
-
-const median = (values: (number | null)[]): number | null => {
-  const known = values.filter((value): value is number => value !== null).sort((a, b) => a - b);
-  return known.length === 0 ? null : known[Math.floor(known.length / 2)]!;
+/** The median of the runs' figures that exist (a run with no latencies has none). */
+const medianOf = (values: (number | null)[]): number | null => {
+  const known = values.filter((value): value is number => value !== null);
+  return known.length === 0 ? null : median(known);
 };
 
 /**
@@ -40,20 +39,20 @@ const median = (values: (number | null)[]): number | null => {
  * the target is judged on the typical run and not on the side one run's noise fell, as the HTTP
  * paths are (bench/repeat.ts). p50 and p99 are the medians of the runs'; the counts are sums.
  */
-export async function measureSteadily(
+export async function measureScenarioSteadily(
   targetMs: number,
   measure: () => Promise<Measurement>,
   log: (line: string) => void,
 ): Promise<SteadyFigures> {
   const runs = [await measure()];
   const first = percentile(runs[0]!.latencies, 0.99);
-  if (first !== null && Math.abs(first - targetMs) <= NEAR * targetMs) {
+  if (first !== null && isNear({ label: 'p99', value: first, target: targetMs, bound: 'max' })) {
     log(`  p99 ${first.toFixed(1)} ms is near the ${targetMs} ms target: measuring twice more`);
     while (runs.length < RUNS_NEAR_TARGET) runs.push(await measure());
   }
   return {
-    p50: median(runs.map((run) => percentile(run.latencies, 0.5))),
-    p99: median(runs.map((run) => percentile(run.latencies, 0.99))),
+    p50: medianOf(runs.map((run) => percentile(run.latencies, 0.5))),
+    p99: medianOf(runs.map((run) => percentile(run.latencies, 0.99))),
     messages: runs.reduce((sum, run) => sum + run.messages, 0),
     expected: runs.reduce((sum, run) => sum + run.expected, 0),
     delivered: runs.reduce((sum, run) => sum + run.latencies.length, 0),
