@@ -232,6 +232,30 @@ function renderWeb(input: ReportInput): string[] {
   return lines;
 }
 
+/**
+ * How fast this machine was against the run before, read from the reference path (SQLite at the
+ * smallest size, else the first database's): every req/s and latency moves with the machine,
+ * while a ratio against a baseline measured in the same run does not. Empty without both figures.
+ */
+function renderMachineSpeed(input: ReportInput): string[] {
+  const references = input.results.filter((row) => row.kind === 'reference');
+  const smallestSize = Math.min(...references.map((row) => row.size));
+  const now =
+    references.find((row) => row.database === 'SQLite' && row.size === smallestSize) ??
+    references.find((row) => row.size === smallestSize);
+  const then = input.previous?.results.find(
+    (row) => row.kind === 'reference' && row.database === now?.database && row.size === now?.size,
+  );
+  if (!now || !then) return [];
+  const speed = now.app.requestsPerSecond / then.app.requestsPerSecond;
+  return [
+    `- Machine speed: the reference path (${now.database}, ${now.size.toLocaleString('en')} rows) ` +
+      `answered ${rps(now.app.requestsPerSecond)} req/s, against ${rps(then.app.requestsPerSecond)} ` +
+      `in the run before (${speed.toFixed(2)}x). Req/s and latencies move with the machine; a ratio ` +
+      'against a baseline measured in the same run does not.',
+  ];
+}
+
 /** The whole results file: facts first, then the tables, then how to read them. */
 export function renderReport(input: ReportInput): string {
   const cpus = os.cpus();
@@ -246,6 +270,7 @@ export function renderReport(input: ReportInput): string {
     `- Databases: ${databases.join(', ') || 'none'}; sizes ${input.sizes.map((s) => s.toLocaleString('en')).join(', ')} users and projects (10x messages)`,
     `- Load: autocannon, ${load.connections} connections, ${load.warmup} s warm-up then ${load.duration} s measured, per path; server and load generator on separate threads of one process`,
     `- Before: ${before}`,
+    ...renderMachineSpeed(input),
     '',
     ...databases.flatMap((database) => renderLoadTable(input, database)),
     '**Reading it.** Rows is the size of every table; Answer is what the app sent back (the rows of',
