@@ -9,21 +9,41 @@ import {
   openSqlite,
   type DatabaseKind,
 } from '@campuscollab/server/testing';
+import { removeOnInterrupt } from './leftovers';
 
 export const BENCH_SECRET = 'bench-secret-that-is-long-enough-for-hs256-signing';
 
 /**
+ * A data folder for one app. It is made on the run's main thread, which the app's thread or
+ * process reports to: only that thread sees an interrupt, and so only it can remove the folder
+ * then (leftovers.ts).
+ */
+export function makeDataDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'campuscollab-bench-data-'));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  const forget = removeOnInterrupt(remove);
+  return {
+    path: dir,
+    remove() {
+      remove();
+      forget();
+    },
+  };
+}
+
+/**
  * The real app as production builds it, silent, on a free loopback port over an already seeded
- * database, with a data folder of its own. `settings` adds environment variables: the rate
- * limits a benchmark raises, since all its requests come from a few addresses.
+ * database, with `dataDir` (from makeDataDir) for its files. `settings` adds environment
+ * variables: the rate limits a benchmark raises, since all its requests come from a few
+ * addresses.
  */
 export async function startBenchApp(
   kind: DatabaseKind,
   location: string,
+  dataDir: string,
   settings: Record<string, string>,
 ) {
   const database = kind === 'sqlite' ? openSqlite(location) : openPostgres(location);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'campuscollab-bench-data-'));
   const config = loadConfig({
     NODE_ENV: 'production',
     PORT: '0',
@@ -45,7 +65,6 @@ export async function startBenchApp(
     url: `http://127.0.0.1:${port}`,
     async close() {
       await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

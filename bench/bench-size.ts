@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@campuscollab/shared';
+import { makeDataDir } from './bench-app';
 import { createSeededDatabase } from './database';
 import { runLighthouse, type LighthouseScore } from './lighthouse';
 import { measure, measureSpread, type LoadOptions } from './load';
@@ -32,12 +33,17 @@ export interface SizeOptions {
 }
 
 /** The app and the baseline on their own thread; see server-worker.ts for why. */
-function startServerThread(data: ServerWorkerData) {
+function startServerThread(data: Omit<ServerWorkerData, 'dataDir'>) {
   // tsx's loader does not follow into worker threads on Node 20, so the thread starts from a
   // tiny script that loads the TypeScript entry through tsx's API.
   const entry = new URL('./server-worker.ts', import.meta.url).href;
   const boot = `import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
-  const worker = new Worker(boot, { eval: true, workerData: data });
+  const dataDir = makeDataDir();
+  const worker = new Worker(boot, {
+    eval: true,
+    workerData: { ...data, dataDir: dataDir.path } satisfies ServerWorkerData,
+  });
+  worker.once('exit', () => dataDir.remove());
   const next = <T extends FromWorker['type']>(type: T) =>
     new Promise<string>((resolve, reject) => {
       const onMessage = (message: FromWorker) => {

@@ -10,6 +10,7 @@ import {
   seedCampus,
   type DatabaseHandle,
 } from '@campuscollab/server/testing';
+import { removeOnInterrupt } from './leftovers';
 
 export interface BenchDatabase {
   handle: DatabaseHandle;
@@ -40,11 +41,13 @@ async function createEmpty(databaseUrl: string | undefined, size: number) {
     const dir = mkdtempSync(path.join(tmpdir(), 'campuscollab-bench-'));
     const file = path.join(dir, 'bench.sqlite');
     // The seed's SQLite writer opens the file itself (`handle.file`).
+    const forget = removeOnInterrupt(() => rmSync(dir, { recursive: true, force: true }));
     const handle = Object.assign(openSqlite(file), { file });
     await migrateToLatest(handle.db);
     const drop = async () => {
       await handle.close();
       rmSync(dir, { recursive: true, force: true });
+      forget();
     };
     return { handle, location: file, drop };
   }

@@ -1,4 +1,5 @@
 import { startPostgresCluster } from '@campuscollab/server/testing';
+import { removeOnInterrupt } from './leftovers';
 
 export interface PostgresServer {
   /** An admin connection string; each size gets a database of its own on it. */
@@ -16,9 +17,13 @@ export async function openPostgresServer(): Promise<PostgresServer> {
   const given = process.env.DATABASE_URL;
   if (given) return { url: given, origin: 'the server at DATABASE_URL', stop: () => {} };
   const cluster = await startPostgresCluster({ durable: true });
+  const forget = removeOnInterrupt(() => cluster.stop());
   return {
     url: cluster.url,
     origin: 'a throwaway local cluster, default durability (fsync, synchronous commit)',
-    stop: () => cluster.stop(),
+    stop: () => {
+      cluster.stop();
+      forget();
+    },
   };
 }

@@ -15,6 +15,7 @@ import { openPostgresServer } from './postgres-server';
 import { renderReport, type PathResult, type Previous, type SeedResult } from './report';
 import { DEFAULT_REALTIME_OPTIONS, runRealtimeBench, type RealtimeRow } from './realtime/bench';
 import { SCENARIOS } from './scenarios';
+import { cleanUpOnInterrupt } from './leftovers';
 import { measureStartup, type StartupResult } from './startup';
 import { TARGETS, type DatabaseName } from './targets';
 
@@ -150,6 +151,7 @@ async function benchRealtime(postgresUrl: string | undefined): Promise<RealtimeR
 
 async function main() {
   const options = parseOptions();
+  cleanUpOnInterrupt();
   const previous = readPrevious(options.out);
   let weights: PageWeight[] = [];
   if (options.web) {

@@ -12,6 +12,8 @@ export interface ServerWorkerData {
   kind: DatabaseKind;
   /** SQLite file path or PostgreSQL connection string, already migrated and seeded. */
   location: string;
+  /** The app's data folder, made and removed by the main thread (bench-app.ts). */
+  dataDir: string;
 }
 
 export type ToWorker = { type: 'baseline'; queries: ResolvedQuery[] } | { type: 'close' };
@@ -19,10 +21,10 @@ export type FromWorker = { type: 'app'; url: string } | { type: 'baseline'; url:
 
 const port = parentPort;
 if (!port) throw new Error('server-worker.ts runs as a worker thread');
-const { kind, location } = workerData as ServerWorkerData;
+const { kind, location, dataDir } = workerData as ServerWorkerData;
 
 // The limits guard against abuse from one address; every benchmark request comes from one.
-const app = await startBenchApp(kind, location, {
+const app = await startBenchApp(kind, location, dataDir, {
   AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
   AUTH_EMAIL_RATE_LIMIT_PER_HOUR: '100000000',
   REFRESH_RATE_LIMIT_PER_MINUTE: '100000000',

@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { removeOnInterrupt } from './leftovers';
 
 export interface StartupRun {
   /** Spawn to the first 200 from GET /api/health, on a fresh DATA_DIR (migrations included). */
@@ -133,6 +134,7 @@ async function heapUsedMb(port: number): Promise<number> {
 
 async function measureOnce(): Promise<StartupRun> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'campuscollab-startup-'));
+  const forget = removeOnInterrupt(() => rmSync(dataDir, { recursive: true, force: true }));
   try {
     const fresh = await start(dataDir);
     const pid = fresh.child.pid!;
@@ -158,6 +160,7 @@ async function measureOnce(): Promise<StartupRun> {
     return { ...run, msToHealthyExisting: again.ms };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+    forget();
   }
 }
 

@@ -1,3 +1,4 @@
+import { makeDataDir } from '../bench-app';
 import { createSeededDatabase, type BenchDatabase } from '../database';
 import { signInStudents } from './accounts';
 import { takeAddresses } from './addresses';
@@ -104,16 +105,23 @@ interface Servers {
 }
 
 async function startServers(database: BenchDatabase, instances: number): Promise<Servers> {
-  const handles = Array.from({ length: instances }, () =>
-    startChild(new URL('./server-process.ts', import.meta.url), {
+  const handles = Array.from({ length: instances }, () => {
+    const dataDir = makeDataDir();
+    const handle = startChild(new URL('./server-process.ts', import.meta.url), {
       gc: true,
       // BENCH_PROFILE_DIR=dir writes each server's CPU profile there when it stops.
       execArgv: process.env.BENCH_PROFILE_DIR
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
         : [],
-      env: { BENCH_DB_KIND: database.handle.kind, BENCH_DB_LOCATION: database.location },
-    }),
-  );
+      env: {
+        BENCH_DB_KIND: database.handle.kind,
+        BENCH_DB_LOCATION: database.location,
+        BENCH_DATA_DIR: dataDir.path,
+      },
+    });
+    void handle.exited.then(() => dataDir.remove());
+    return handle;
+  });
   const urls = await Promise.all(handles.map((handle) => handle.call<string>({ type: 'url' })));
   return {
     urls,

@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { removeOnInterrupt } from '../leftovers';
 
 /**
  * Request and answer over a child process's IPC channel: every request carries an id and its
@@ -15,6 +16,8 @@ export interface ChildHandle {
   call<T>(body: unknown): Promise<T>;
   /** Ends the child and waits for it to exit. */
   stop(): Promise<void>;
+  /** Settles when the child has exited, stopped or not. */
+  exited: Promise<void>;
   pid: number;
 }
 
@@ -39,6 +42,9 @@ export function startChild(
     { resolve: (value: unknown) => void; reject: (error: Error) => void }
   >();
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A child outlives an interrupted parent, holding its sockets and port: it is sent SIGTERM too.
+  const forget = removeOnInterrupt(() => child.kill('SIGTERM'));
+  void exited.then(forget);
   child.on('message', (answer: Answer) => {
     const waiting = pending.get(answer.id);
     if (!waiting) return;
@@ -52,6 +58,7 @@ export function startChild(
   });
   const handle: ChildHandle = {
     pid: child.pid ?? 0,
+    exited,
     call<T>(body: unknown) {
       const id = nextId++;
       return new Promise<T>((resolve, reject) => {

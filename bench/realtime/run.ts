@@ -4,6 +4,7 @@
  * the realtime benchmark alone (bench/realtime/bench.ts). DATABASE_URL measures on PostgreSQL.
  */
 import { parseArgs } from 'node:util';
+import { cleanUpOnInterrupt } from '../leftovers';
 import { DEFAULT_REALTIME_OPTIONS, runRealtimeBench } from './bench';
 import { renderRealtime } from './report';
 
@@ -32,6 +33,7 @@ const scenarios = values.only
   ? DEFAULT_REALTIME_OPTIONS.scenarios.filter((name) => values.only!.split(',').includes(name))
   : DEFAULT_REALTIME_OPTIONS.scenarios;
 
+cleanUpOnInterrupt();
 const rows = await runRealtimeBench({
   ...DEFAULT_REALTIME_OPTIONS,
   databaseUrl: process.env.DATABASE_URL,

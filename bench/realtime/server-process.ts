@@ -36,8 +36,10 @@ function openDescriptors(): number | null {
 
 const kind = process.env.BENCH_DB_KIND as DatabaseKind;
 const location = process.env.BENCH_DB_LOCATION!;
+// Made and removed by the parent process (bench-app.ts's makeDataDir).
+const dataDir = process.env.BENCH_DATA_DIR!;
 // Every sign-in comes from one address; the sockets are spread over many (realtime/bench.ts).
-const app = await startBenchApp(kind, location, {
+const app = await startBenchApp(kind, location, dataDir, {
   AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
   AUTH_EMAIL_RATE_LIMIT_PER_HOUR: '100000000',
 });
