@@ -8,8 +8,12 @@ export interface BenchWorld {
   smallCampus: { accountId: string; university: string; city: string; token: string };
   /** Another seeded student, to send messages to. */
   recipientId: string;
-  /** A word from a project title on the student's campus, typed into Explore's search box. */
-  projectSearch: string;
+  /**
+   * The oldest student whose inbox holds more than a page (INBOX_PAGE): its first page is full
+   * and carries a next-page cursor at every size, so the inbox's growth compares answers alike.
+   * At 1,000 rows no student of the biggest campus has that many messages.
+   */
+  inboxReader: { accountId: string; token: string };
   /** One of the student's own skills, typed into Find Collaborators' search box. */
   skillSearch: string;
   /** Unspent refresh tokens; the refresh scenario takes one per request and returns its successor. */
@@ -25,6 +29,9 @@ export interface BenchWorld {
   /** A project one of the signed-in students owns, its team chat holding a page of history. */
   team: { projectId: string; token: string };
 }
+
+/** The inbox's page (features/messages/api/list-inbox-messages.ts). */
+export const INBOX_PAGE = 20;
 
 /** Messages put in the team chat before measuring, so its history read returns a full page. */
 const TEAM_HISTORY = 100;
@@ -51,7 +58,7 @@ async function signIn(baseUrl: string, email: string, password: string) {
 
 /**
  * Picks the first student (oldest profile) of the biggest campus whose inbox fills a page and
- * who owns an open project, so the inbox, unread, dashboard and recommended-people paths read
+ * who owns an open project, so the unread, dashboard and recommended-people paths read
  * real rows (people are recommended for an open project's missing skills; without one the route
  * answers an empty list at once), yet the pick does not drift to an outlier as the tables grow.
  * The biggest campus is where the load is, and the one whose lists fill a page at both sizes:
@@ -76,13 +83,27 @@ async function pickStudent(database: DatabaseHandle) {
   const inbox = sql<number>`(select count(*) from messages where recipient_id = users.user_id)`;
   const ownsOpenProject = sql<boolean>`exists (select 1 from projects
     where projects.posted_by_id = users.user_id and projects.status = 'Open')`;
-  const withMail = base.where(inbox, '>=', 20);
+  const withMail = base.where(inbox, '>=', INBOX_PAGE);
   const student =
     (await withMail.where(ownsOpenProject).executeTakeFirst()) ??
     (await withMail.executeTakeFirst()) ??
     (await base.executeTakeFirst());
   if (!student) throw new Error('the seeded database has no student with a profile');
   return student;
+}
+
+/** The oldest student who has received more than a page of messages. */
+async function pickInboxReader(database: DatabaseHandle) {
+  const received = sql<number>`(select count(*) from messages where recipient_id = users.user_id)`;
+  const reader = await database.db
+    .selectFrom('users')
+    .innerJoin('auth_accounts', 'auth_accounts.id', 'users.user_id')
+    .select(['users.user_id', 'auth_accounts.email'])
+    .where(received, '>', INBOX_PAGE)
+    .orderBy('users.created_at')
+    .executeTakeFirst();
+  if (!reader) throw new Error(`no seeded student has more than ${INBOX_PAGE} messages`);
+  return reader;
 }
 
 /**
@@ -142,14 +163,8 @@ export async function loadWorld(
   const recipient = applicants[0];
   if (!recipient) throw new Error('the seeded database has only one student');
 
-  const title = await db
-    .selectFrom('projects')
-    .select('title')
-    .where('status', '=', 'Open')
-    .where('university', '=', student.university)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
-  const projectSearch = title?.title.split(/\s+/).find((word) => /^\p{L}{4,}$/u.test(word));
+  const inboxReader = await pickInboxReader(database);
+  const inboxSession = await signIn(baseUrl, inboxReader.email, password);
   const skills = JSON.parse(student.skills) as string[];
 
   const mainSession = await signIn(baseUrl, student.email, password);
@@ -221,7 +236,7 @@ export async function loadWorld(
       token: smallSession.access_token,
     },
     recipientId: recipient.user_id,
-    projectSearch: projectSearch ?? 'project',
+    inboxReader: { accountId: inboxReader.user_id, token: inboxSession.access_token },
     skillSearch: skills[0] ?? 'React',
     refreshTokens,
     applications,
