@@ -101,6 +101,8 @@ async function start(dataDir: string): Promise<Started> {
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const forget = removeOnInterrupt(() => child.kill('SIGTERM'));
+  void exited.then(forget);
   let done = false;
   void exited.then(() => (done = true));
   while (!done) {
