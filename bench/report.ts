@@ -68,6 +68,23 @@ const rps = (value: number) => Math.round(value).toLocaleString('en');
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024).toLocaleString('en');
 
+/** The rows a page held ("12 rows", "20 of 25"), or null for a count or a single object. */
+function rowsOf(answer: string | null): number | null {
+  const match = /^(\d+) (?:rows|of \S+)$/.exec(answer ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * Growth as "1.21x", naming both pages when they held different numbers of rows: such a growth
+ * also counts the longer answer, not only the larger tables, and must not be read as if alike.
+ */
+function renderGrowth(growth: number | null, row: PathResult, smallest: PathResult | undefined) {
+  if (growth === null) return '—';
+  const [from, to] = [rowsOf(smallest?.answer ?? null), rowsOf(row.answer)];
+  const unlike = from !== null && to !== null && from !== to ? ` (${from} → ${to} rows)` : '';
+  return `${growth.toFixed(2)}x${unlike}`;
+}
+
 function renderRow(
   row: PathResult,
   smallest: PathResult | undefined,
@@ -98,7 +115,7 @@ function renderRow(
   const previous = before ? `${rps(before.app.requestsPerSecond)} / ${before.app.p99}` : '—';
   return `| ${row.name} | ${row.size.toLocaleString('en')} | ${row.answer ?? '—'} | ${speed}${median} | ${app.p50} | ${app.p99} | ${previous} | ${
     baseline ? rps(baseline.requestsPerSecond) : '—'
-  } | ${ratio === null ? '—' : ratio.toFixed(2)} | ${growth === null ? '—' : `${growth.toFixed(2)}x`} | ${
+  } | ${ratio === null ? '—' : ratio.toFixed(2)} | ${renderGrowth(growth, row, smallest)} | ${
     misses.join('; ') || 'ok'
   } |`;
 }
@@ -276,8 +293,9 @@ export function renderReport(input: ReportInput): string {
     '**Reading it.** Rows is the size of every table; Answer is what the app sent back (the rows of',
     'a page, or the total a count reports). The reads act as a student of the biggest campus, whose',
     "lists fill a page at both sizes, so growth compares answers alike; Explore's search types one",
-    'word at every size, held by about one project in eight, and the inbox is that of a student',
-    'with more than a page of messages. req/s is the mean of per-second samples;',
+    'word at every size, held by about one project in eight, and the inbox is that of a student with',
+    'more than a page of messages. A growth between pages of different lengths names both ("1.55x (6',
+    '→ 12 rows)"): it also counts the longer answer. req/s is the mean of per-second samples;',
     'p50/p99 are latencies in ms at that load. A path whose figure landed within 10% of a target,',
     'either side, was measured three times: its figures are the median of each. "Before" is the same',
     'row in the previous run. Baseline req/s is a bare node:http server answering the same query',
