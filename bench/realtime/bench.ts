@@ -71,6 +71,8 @@ export interface RealtimeRow {
   heapPerSocket: number | null;
   /** The p99 target in milliseconds. */
   targetMs: number;
+  /** Seconds published at the rate (or, when above 0, one broadcast) before measuring. */
+  warmupSeconds: number;
   /** Why sockets failed to open, publishes refused, a rate not reached. */
   notes: string[];
 }
@@ -271,6 +273,7 @@ async function broadcastScenario(
       rssPerSocket: perSocket(after.rss - before.rss),
       heapPerSocket: perSocket(after.heapUsed - before.heapUsed),
       targetMs: BROADCAST_TARGET_MS,
+      warmupSeconds: options.warmupSeconds,
       notes: [...clients.failureNotes, ...figures.notes],
     };
   } finally {
@@ -337,6 +340,7 @@ async function sustainedScenario(
       rssPerSocket: null,
       heapPerSocket: null,
       targetMs: SUSTAINED_TARGET_MS,
+      warmupSeconds: options.warmupSeconds,
       notes: [...clients.failureNotes, ...figures.notes],
     };
   } finally {

@@ -16,6 +16,13 @@ function misses(row: RealtimeRow): string {
   return missed.join('; ') || 'ok';
 }
 
+/** What went before the measured messages, as the run's options had it (`--warmup`). */
+function warmUp(rows: RealtimeRow[]): string {
+  const seconds = [...new Set(rows.map((row) => row.warmupSeconds))];
+  if (seconds.length === 1 && seconds[0] === 0) return 'measured from the first message, cold';
+  return `once warm: one broadcast, or ${seconds.join(' or ')} s at the rate, go first and are not counted`;
+}
+
 /** The realtime section of bench/results.md: one table row per scenario and instance count. */
 export function renderRealtime(rows: RealtimeRow[]): string {
   const lines = [
@@ -33,8 +40,8 @@ export function renderRealtime(rows: RealtimeRow[]): string {
     '',
     'Authenticated sockets (`?token=`) from child processes over many 127.x.y.z source addresses,',
     'against the real server in a process of its own. Latency: from the publisher stamping the',
-    "message to a subscriber's receipt, both on the machine's monotonic clock, once warm: one",
-    'broadcast, or 2 s at the rate, go first and are not counted. The sustained publishers send',
+    "message to a subscriber's receipt, both on the machine's monotonic clock,",
+    `${warmUp(rows)}. The sustained publishers send`,
     'evenly spread over their period, not all at once. A p99 within 10% of its target is the',
     'median of three measurements, as marked. With several instances the subscribers',
     "are split over them and the publisher is on the first. Memory per socket: the server's RSS",
