@@ -20,15 +20,8 @@ export const BENCH_SECRET = 'bench-secret-that-is-long-enough-for-hs256-signing'
  */
 export function makeDataDir() {
   const dir = mkdtempSync(path.join(tmpdir(), 'campuscollab-bench-data-'));
-  const remove = () => rmSync(dir, { recursive: true, force: true });
-  const forget = removeOnInterrupt(remove);
-  return {
-    path: dir,
-    remove() {
-      remove();
-      forget();
-    },
-  };
+  const removal = removeOnInterrupt(() => rmSync(dir, { recursive: true, force: true }));
+  return { path: dir, remove: removal.now };
 }
 
 /**

@@ -41,13 +41,12 @@ async function createEmpty(databaseUrl: string | undefined, size: number) {
     const dir = mkdtempSync(path.join(tmpdir(), 'campuscollab-bench-'));
     const file = path.join(dir, 'bench.sqlite');
     // The seed's SQLite writer opens the file itself (`handle.file`).
-    const forget = removeOnInterrupt(() => rmSync(dir, { recursive: true, force: true }));
+    const removal = removeOnInterrupt(() => rmSync(dir, { recursive: true, force: true }));
     const handle = Object.assign(openSqlite(file), { file });
     await migrateToLatest(handle.db);
     const drop = async () => {
       await handle.close();
-      rmSync(dir, { recursive: true, force: true });
-      forget();
+      removal.now();
     };
     return { handle, location: file, drop };
   }

@@ -7,11 +7,21 @@
  */
 const pending = new Set<() => void>();
 
-/** Keeps `remove` for an interrupt; the returned function forgets it once it has run anyway. */
-export function removeOnInterrupt(remove: () => void): () => void {
+/**
+ * Keeps `remove` for an interrupt. `now` runs it in the normal course and forgets it; `forget`
+ * only forgets it, for what ended by itself (a child process that exited).
+ */
+export function removeOnInterrupt(remove: () => void) {
   pending.add(remove);
-  return () => {
+  const forget = () => {
     pending.delete(remove);
+  };
+  return {
+    now() {
+      forget();
+      remove();
+    },
+    forget,
   };
 }
 

@@ -17,13 +17,10 @@ export async function openPostgresServer(): Promise<PostgresServer> {
   const given = process.env.DATABASE_URL;
   if (given) return { url: given, origin: 'the server at DATABASE_URL', stop: () => {} };
   const cluster = await startPostgresCluster({ durable: true });
-  const forget = removeOnInterrupt(() => cluster.stop());
+  const removal = removeOnInterrupt(() => cluster.stop());
   return {
     url: cluster.url,
     origin: 'a throwaway local cluster, default durability (fsync, synchronous commit)',
-    stop: () => {
-      cluster.stop();
-      forget();
-    },
+    stop: removal.now,
   };
 }

@@ -101,8 +101,7 @@ async function start(dataDir: string): Promise<Started> {
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const forget = removeOnInterrupt(() => child.kill('SIGTERM'));
-  void exited.then(forget);
+  void exited.then(removeOnInterrupt(() => child.kill('SIGTERM')).forget);
   let done = false;
   void exited.then(() => (done = true));
   while (!done) {
@@ -136,7 +135,7 @@ async function heapUsedMb(port: number): Promise<number> {
 
 async function measureOnce(): Promise<StartupRun> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'campuscollab-startup-'));
-  const forget = removeOnInterrupt(() => rmSync(dataDir, { recursive: true, force: true }));
+  const removal = removeOnInterrupt(() => rmSync(dataDir, { recursive: true, force: true }));
   try {
     const fresh = await start(dataDir);
     const pid = fresh.child.pid!;
@@ -161,8 +160,7 @@ async function measureOnce(): Promise<StartupRun> {
     await stop(again);
     return { ...run, msToHealthyExisting: again.ms };
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-    forget();
+    removal.now();
   }
 }
 

@@ -43,8 +43,7 @@ export function startChild(
   >();
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   // A child outlives an interrupted parent, holding its sockets and port: it is sent SIGTERM too.
-  const forget = removeOnInterrupt(() => child.kill('SIGTERM'));
-  void exited.then(forget);
+  void exited.then(removeOnInterrupt(() => child.kill('SIGTERM')).forget);
   child.on('message', (answer: Answer) => {
     const waiting = pending.get(answer.id);
     if (!waiting) return;
