@@ -268,8 +268,8 @@ function renderMachineSpeed(input: ReportInput): string[] {
   return [
     `- Machine speed: the reference path (${now.database}, ${now.size.toLocaleString('en')} rows) ` +
       `answered ${rps(now.app.requestsPerSecond)} req/s, against ${rps(then.app.requestsPerSecond)} ` +
-      `in the run before (${speed.toFixed(2)}x). Req/s and latencies move with the machine; a ratio ` +
-      'against a baseline measured in the same run does not.',
+      `in the run before (${speed.toFixed(2)}x). Req/s and latencies move with the machine; ratios ` +
+      'against a baseline move less, and most for the lightest reads (bench/README.md).',
   ];
 }
 
