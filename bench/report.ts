@@ -250,26 +250,35 @@ function renderWeb(input: ReportInput): string[] {
 }
 
 /**
- * How fast this machine was against the run before, read from the reference path (SQLite at the
- * smallest size, else the first database's): every req/s and latency moves with the machine,
- * while a ratio against a baseline measured in the same run does not. Empty without both figures.
+ * The reference path's req/s against the same row of the run before (same database and size),
+ * or null without one. Every req/s and latency moves with the machine, and ratios against a
+ * baseline less so (bench/README.md), so this says how far the two runs compare.
  */
+export function machineSpeed(now: PathResult, previous: Previous | null): string | null {
+  const then = previous?.results.find(
+    (row) => row.kind === 'reference' && row.database === now.database && row.size === now.size,
+  );
+  if (!then) return null;
+  const speed = now.app.requestsPerSecond / then.app.requestsPerSecond;
+  return (
+    `the reference path (${now.database}, ${now.size.toLocaleString('en')} rows) answered ` +
+    `${rps(now.app.requestsPerSecond)} req/s, against ${rps(then.app.requestsPerSecond)} in the ` +
+    `run before (${speed.toFixed(2)}x)`
+  );
+}
+
+/** The header's speed line, from SQLite at the smallest size, else the first database's. */
 function renderMachineSpeed(input: ReportInput): string[] {
   const references = input.results.filter((row) => row.kind === 'reference');
   const smallestSize = Math.min(...references.map((row) => row.size));
   const now =
     references.find((row) => row.database === 'SQLite' && row.size === smallestSize) ??
     references.find((row) => row.size === smallestSize);
-  const then = input.previous?.results.find(
-    (row) => row.kind === 'reference' && row.database === now?.database && row.size === now?.size,
-  );
-  if (!now || !then) return [];
-  const speed = now.app.requestsPerSecond / then.app.requestsPerSecond;
+  const speed = now ? machineSpeed(now, input.previous) : null;
+  if (!speed) return [];
   return [
-    `- Machine speed: the reference path (${now.database}, ${now.size.toLocaleString('en')} rows) ` +
-      `answered ${rps(now.app.requestsPerSecond)} req/s, against ${rps(then.app.requestsPerSecond)} ` +
-      `in the run before (${speed.toFixed(2)}x). Req/s and latencies move with the machine; ratios ` +
-      'against a baseline move less, and most for the lightest reads (bench/README.md).',
+    `- Machine speed: ${speed}. Req/s and latencies move with the machine; ratios against a ` +
+      'baseline move less, and most for the lightest reads (bench/README.md).',
   ];
 }
 

@@ -12,7 +12,13 @@ import type { LighthouseScore } from './lighthouse';
 import { DEFAULT_LOAD, type LoadOptions } from './load';
 import { buildWebApp, measurePageWeight, type PageWeight } from './page-weight';
 import { openPostgresServer } from './postgres-server';
-import { renderReport, type PathResult, type Previous, type SeedResult } from './report';
+import {
+  machineSpeed,
+  renderReport,
+  type PathResult,
+  type Previous,
+  type SeedResult,
+} from './report';
 import { DEFAULT_REALTIME_OPTIONS, runRealtimeBench, type RealtimeRow } from './realtime/bench';
 import { SCENARIOS } from './scenarios';
 import { cleanUpOnInterrupt } from './leftovers';
@@ -102,6 +108,7 @@ async function benchDatabase(
   options: Options,
   lighthouse: boolean,
   postgresUrl: string | undefined,
+  previous: Previous | null,
 ) {
   const results: PathResult[] = [];
   const seeds: SeedResult[] = [];
@@ -119,6 +126,11 @@ async function benchDatabase(
       lighthouse: lighthouse && index === 0,
       smallest,
       log,
+      // A slow day shows here, a few minutes in, rather than in the report an hour later.
+      measured: (row) => {
+        const speed = row.kind === 'reference' ? machineSpeed(row, previous) : null;
+        if (speed) log(`  machine speed: ${speed}`);
+      },
     });
     if (index === 0) {
       for (const row of measured.results) smallest.set(row.name, row.app.requestsPerSecond);
@@ -174,6 +186,7 @@ async function main() {
         options,
         options.web && index === 0,
         postgresUrl,
+        previous,
       );
       results.push(...measured.results);
       seeds.push(...measured.seeds);
