@@ -199,15 +199,14 @@ export const READ_SCENARIOS: Scenario[] = [
     source: 'features/messages/api/count-unread-messages.ts (dashboard, navigation badge)',
     build: (w) => {
       const filters: Pairs = [
-        ['select', 'id'],
+        ['select', '*'],
         ['recipient_id', `eq.${w.student.accountId}`],
         ['read_status', 'eq.0'],
-        ['limit', '1'],
+        ['limit', '0'],
       ];
       return get(`${REST}/messages?${toQuery(filters)}`, w.student.token, true);
     },
     baseline: {
-      sql: `select id from messages where recipient_id = ? and read_status = 0 limit 1`,
       countSql: `select count(*) as count from messages where recipient_id = ? and read_status = 0`,
       params: (w) => [w.student.accountId],
     },

@@ -252,7 +252,7 @@ function renderWeb(input: ReportInput): string[] {
 /**
  * The reference path's req/s against the same row of the run before (same database and size),
  * or null without one. Every req/s and latency moves with the machine, and ratios against a
- * baseline less so (bench/README.md), so this says how far the two runs compare.
+ * baseline less so (bench/README.md): this says how far this run's figures compare with those.
  */
 export function machineSpeed(now: PathResult, previous: Previous | null): string | null {
   const then = previous?.results.find(
