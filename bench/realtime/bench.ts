@@ -4,13 +4,13 @@ import { signInStudents } from './accounts';
 import { takeAddresses } from './addresses';
 import type { ClientRequest, Opened, Streamed } from './client-process';
 import { startChild, type ChildHandle } from './ipc';
-import type { ServerMemory, ServerRequest } from './server-process';
+import type { ServerFiles, ServerMemory, ServerRequest } from './server-process';
 import { measureScenarioSteadily, percentile, type Measurement } from './steady';
 
 export interface RealtimeBenchOptions {
   /** PostgreSQL server to create the database on; SQLite (a temp file) when absent. */
   databaseUrl?: string;
-  /** Subscribers of the broadcast; one server process holds at most about 19,960 (bench/README). */
+  /** Subscribers of the broadcast, as many as the instances' open-file limits allow (bench/README). */
   sockets: number;
   /** Server instances on the one database (PostgreSQL only); subscribers are split over them. */
   instances: number;
@@ -38,7 +38,7 @@ export interface RealtimeBenchOptions {
 export type RealtimeScenario = 'broadcast' | 'sustained';
 
 export const DEFAULT_REALTIME_OPTIONS: Omit<RealtimeBenchOptions, 'log'> = {
-  sockets: 19_960,
+  sockets: 20_000,
   instances: 1,
   clientProcesses: 4,
   broadcasts: 3,
@@ -94,6 +94,8 @@ function split(total: number, parts: number): number[] {
     (_, index) => Math.floor(total / parts) + (index < total % parts ? 1 : 0),
   );
 }
+
+const count = (value: number) => value.toLocaleString('en');
 
 const rotate = <T>(list: T[], by: number) => [
   ...list.slice(by % list.length),
@@ -206,6 +208,35 @@ async function openClients(
   return { open, failureNotes, publisher, drain, collect, close };
 }
 
+/**
+ * Descriptors an instance may still open besides its sockets: a file the database or a request
+ * opens while the sockets are held.
+ */
+const SPARE_FILES = 8;
+
+/**
+ * How many subscribers the instances can hold next to `publishers` on the first, each instance
+ * taking an even share: its open-file limit, less what it holds already and a spare few. Past
+ * it, the operating system refuses the connection (the client sees ECONNRESET), which is the
+ * machine's limit and not the server's. Null when an instance cannot tell its limit.
+ */
+async function socketRoom(
+  servers: Servers,
+  publishers: number,
+): Promise<{ sockets: number; limit: number } | null> {
+  const files = await Promise.all(
+    servers.urls.map((_, index) => servers.call<ServerFiles>(index, { type: 'fds' })),
+  );
+  let free = Infinity;
+  let limit = Infinity;
+  for (const each of files) {
+    if (each.open === null || each.limit === null) return null;
+    free = Math.min(free, each.limit - each.open - SPARE_FILES);
+    limit = Math.min(limit, each.limit);
+  }
+  return { sockets: free * servers.urls.length - publishers, limit };
+}
+
 async function serverMemory(servers: Servers): Promise<ServerMemory> {
   const each = await Promise.all(
     servers.urls.map((_, index) => servers.call<ServerMemory>(index, { type: 'memory' })),
@@ -225,15 +256,21 @@ async function broadcastScenario(
 ): Promise<RealtimeRow> {
   const channel = 'public:bench-everyone';
   const before = await serverMemory(servers);
-  options.log(`broadcast: opening ${options.sockets} sockets`);
-  const clients = await openClients(servers, options, options.sockets, [channel], 1, tokens);
+  const room = await socketRoom(servers, 1);
+  const sockets = Math.min(options.sockets, room?.sockets ?? Infinity);
+  const capped =
+    room && sockets < options.sockets
+      ? [`capped at ${count(sockets)} by each instance's open-file limit (${count(room.limit)})`]
+      : [];
+  options.log(`broadcast: opening ${sockets} sockets${capped.length ? ` (${capped[0]})` : ''}`);
+  const clients = await openClients(servers, options, sockets, [channel], 1, tokens);
   try {
     const after = await serverMemory(servers);
-    const fds = await Promise.all(
-      servers.urls.map((_, index) => servers.call<number>(index, { type: 'fds' })),
+    const files = await Promise.all(
+      servers.urls.map((_, index) => servers.call<ServerFiles>(index, { type: 'fds' })),
     );
     options.log(
-      `broadcast: ${clients.open} subscribed; server file descriptors ${fds.join(', ')}; ${clients.failureNotes.join('; ') || 'no failures'}`,
+      `broadcast: ${clients.open} subscribed; server file descriptors ${files.map((each) => `${each.open ?? 'all'} of ${each.limit ?? '?'}`).join(', ')}; ${clients.failureNotes.join('; ') || 'no failures'}`,
     );
     // One broadcast first, not measured: the server's fan-out code warms up, as the HTTP paths
     // and the sustained run do (one run of 19,955 sockets: p99 428 ms for the first, 263 to 324
@@ -274,7 +311,7 @@ async function broadcastScenario(
       heapPerSocket: perSocket(after.heapUsed - before.heapUsed),
       targetMs: BROADCAST_TARGET_MS,
       warmupSeconds: options.warmupSeconds,
-      notes: [...clients.failureNotes, ...figures.notes],
+      notes: [...capped, ...clients.failureNotes, ...figures.notes],
     };
   } finally {
     await clients.close();

@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/realtime/run.ts [--sockets 19960] [--instances 2] [--only broadcast|sustained]`
+ * `npx tsx bench/realtime/run.ts [--sockets 20000] [--instances 2] [--only broadcast|sustained]`
  * `[--rate 1000] [--seconds 10] [--warmup 2]`:
  * the realtime benchmark alone (bench/realtime/bench.ts). DATABASE_URL measures on PostgreSQL.
  */

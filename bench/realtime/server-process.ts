@@ -1,4 +1,4 @@
-import { openSync, readdirSync, readSync } from 'node:fs';
+import { openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import { getHeapStatistics } from 'node:v8';
 import type { DatabaseKind } from '@campuscollab/server/testing';
 import { startBenchApp } from '../bench-app';
@@ -13,6 +13,12 @@ export type ServerRequest = { type: 'memory' } | { type: 'fds' };
 export interface ServerMemory {
   rss: number;
   heapUsed: number;
+}
+
+/** Descriptors open now (null when none is left to list them) and how many it may open. */
+export interface ServerFiles {
+  open: number | null;
+  limit: number | null;
 }
 
 // Opened now: with every descriptor taken by sockets, process.memoryUsage() cannot open
@@ -34,6 +40,24 @@ function openDescriptors(): number | null {
   }
 }
 
+/**
+ * The soft limit on open files (`ulimit -n`), read once: each socket is one, so it caps how
+ * many one instance can hold. Null where /proc has no limits file or says "unlimited".
+ */
+function readFileLimit(): number | null {
+  try {
+    const line = readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((each) => each.startsWith('Max open files'));
+    const soft = Number(line?.split(/\s{2,}/)[1]);
+    return Number.isFinite(soft) ? soft : null;
+  } catch {
+    return null;
+  }
+}
+
+const fileLimit = readFileLimit();
+
 const kind = process.env.BENCH_DB_KIND as DatabaseKind;
 const location = process.env.BENCH_DB_LOCATION!;
 // Made and removed by the parent process (bench-app.ts's makeDataDir).
@@ -53,7 +77,9 @@ process.on('SIGTERM', () => {
 
 serveRequests((request: ServerRequest | { type: 'url' }) => {
   if (request.type === 'url') return app.url;
-  if (request.type === 'fds') return openDescriptors();
+  if (request.type === 'fds') {
+    return { open: openDescriptors(), limit: fileLimit } satisfies ServerFiles;
+  }
   // Twice: the first collection may leave finalizers whose objects the second one frees.
   globalThis.gc?.();
   globalThis.gc?.();
