@@ -54,9 +54,11 @@ export interface Measurements {
   startup: StartupResult | null;
   /** How many instances `--instances` started on the one database; 1 unless given. */
   instances?: number;
+  /** The header's machine line (CPUs, kernel, Node); twins written before it lack it. */
+  machine?: string;
 }
 
-export type Previous = Pick<Measurements, 'date' | 'results'>;
+export type Previous = Pick<Measurements, 'date' | 'results' | 'machine'>;
 
 export interface ReportInput extends Measurements {
   previous: Previous | null;
@@ -260,10 +262,15 @@ export function machineSpeed(now: PathResult, previous: Previous | null): string
   );
   if (!then) return null;
   const speed = now.app.requestsPerSecond / then.app.requestsPerSecond;
+  // A new kernel build or host moved the figures by half (bench/README.md), so say so.
+  const elsewhere =
+    previous?.machine && previous.machine !== describeMachine()
+      ? `, which ran on ${previous.machine}`
+      : '';
   return (
     `the reference path (${now.database}, ${now.size.toLocaleString('en')} rows) answered ` +
     `${rps(now.app.requestsPerSecond)} req/s, against ${rps(then.app.requestsPerSecond)} in the ` +
-    `run before (${speed.toFixed(2)}x)`
+    `run before (${speed.toFixed(2)}x)${elsewhere}`
   );
 }
 
@@ -282,9 +289,14 @@ function renderMachineSpeed(input: ReportInput): string[] {
   ];
 }
 
+/** CPUs, kernel and Node: what the header prints, and what the twin keeps to compare. */
+export function describeMachine(): string {
+  const cpus = os.cpus();
+  return `${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${os.platform()} ${os.release()}, Node ${process.version}`;
+}
+
 /** The whole results file: facts first, then the tables, then how to read them. */
 export function renderReport(input: ReportInput): string {
-  const cpus = os.cpus();
   const { load } = input;
   const databases = [...new Set(input.results.map((row) => row.database))];
   const before = input.previous ? `the run of ${input.previous.date}` : 'no earlier run';
@@ -292,7 +304,7 @@ export function renderReport(input: ReportInput): string {
     '# Benchmark results',
     '',
     `- Date: ${input.date}`,
-    `- Machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${os.platform()} ${os.release()}, Node ${process.version}`,
+    `- Machine: ${describeMachine()}`,
     `- Databases: ${databases.join(', ') || 'none'}; sizes ${input.sizes.map((s) => s.toLocaleString('en')).join(', ')} users and projects (10x messages)`,
     `- Load: autocannon, ${load.connections} connections, ${load.warmup} s warm-up then ${load.duration} s measured, per path; server and load generator on separate threads of one process`,
     `- Before: ${before}`,

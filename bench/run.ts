@@ -13,6 +13,7 @@ import { DEFAULT_LOAD, type LoadOptions } from './load';
 import { buildWebApp, measurePageWeight, type PageWeight } from './page-weight';
 import { openPostgresServer } from './postgres-server';
 import {
+  describeMachine,
   machineSpeed,
   renderReport,
   type PathResult,
@@ -211,6 +212,7 @@ async function main() {
     realtime,
     startup,
     instances: options.instances,
+    machine: describeMachine(),
   };
   const report = renderReport({ ...input, previous });
   console.log(`\n${report}`);
