@@ -215,13 +215,16 @@ async function openClients(
 const SPARE_FILES = 8;
 
 /**
- * How many subscribers the instances can hold next to `publishers` on the first, each instance
- * taking an even share: its open-file limit, less what it holds already and a spare few. Past
- * it, the operating system refuses the connection (the client sees ECONNRESET), which is the
- * machine's limit and not the server's. Null when an instance cannot tell its limit.
+ * How many subscribers the instances can hold next to `publishers` on the first: each may open
+ * as many files as its limit, less what it holds already and a spare few. Past that, the
+ * operating system refuses the connection (the client sees ECONNRESET), which is the machine's
+ * limit and not the server's. Subscribers are dealt out as openClients does: each process takes
+ * at most one more than its even share, and the processes go round the instances, so the
+ * busiest instance serves `perInstance` processes. Null when an instance cannot tell its limit.
  */
 async function socketRoom(
   servers: Servers,
+  processes: number,
   publishers: number,
 ): Promise<{ sockets: number; limit: number } | null> {
   const files = await Promise.all(
@@ -234,7 +237,10 @@ async function socketRoom(
     free = Math.min(free, each.limit - each.open - SPARE_FILES);
     limit = Math.min(limit, each.limit);
   }
-  return { sockets: free * servers.urls.length - publishers, limit };
+  const perInstance = Math.ceil(processes / servers.urls.length);
+  // `processes` shares of this many each fit on the busiest instance, publishers included.
+  const share = Math.floor((free - publishers) / perInstance);
+  return { sockets: Math.max(0, share * processes), limit };
 }
 
 async function serverMemory(servers: Servers): Promise<ServerMemory> {
@@ -256,7 +262,7 @@ async function broadcastScenario(
 ): Promise<RealtimeRow> {
   const channel = 'public:bench-everyone';
   const before = await serverMemory(servers);
-  const room = await socketRoom(servers, 1);
+  const room = await socketRoom(servers, options.clientProcesses, 1);
   const sockets = Math.min(options.sockets, room?.sockets ?? Infinity);
   const capped =
     room && sockets < options.sockets
