@@ -304,7 +304,7 @@ export function renderReport(input: ReportInput): string {
     '# Benchmark results',
     '',
     `- Date: ${input.date}`,
-    `- Machine: ${describeMachine()}`,
+    `- Machine: ${input.machine ?? describeMachine()}`,
     `- Databases: ${databases.join(', ') || 'none'}; sizes ${input.sizes.map((s) => s.toLocaleString('en')).join(', ')} users and projects (10x messages)`,
     `- Load: autocannon, ${load.connections} connections, ${load.warmup} s warm-up then ${load.duration} s measured, per path; server and load generator on separate threads of one process`,
     `- Before: ${before}`,

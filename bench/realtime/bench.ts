@@ -5,6 +5,7 @@ import { takeAddresses } from './addresses';
 import type { ClientRequest, Opened, Streamed } from './client-process';
 import { startChild, type ChildHandle } from './ipc';
 import type { ServerFiles, ServerMemory, ServerRequest } from './server-process';
+import { count } from './report';
 import { measureScenarioSteadily, percentile, type Measurement } from './steady';
 
 export interface RealtimeBenchOptions {
@@ -94,8 +95,6 @@ function split(total: number, parts: number): number[] {
     (_, index) => Math.floor(total / parts) + (index < total % parts ? 1 : 0),
   );
 }
-
-const count = (value: number) => value.toLocaleString('en');
 
 const rotate = <T>(list: T[], by: number) => [
   ...list.slice(by % list.length),
@@ -208,6 +207,13 @@ async function openClients(
   return { open, failureNotes, publisher, drain, collect, close };
 }
 
+/** Each instance's open descriptors and its limit on them. */
+function serverFiles(servers: Servers): Promise<ServerFiles[]> {
+  return Promise.all(
+    servers.urls.map((_, index) => servers.call<ServerFiles>(index, { type: 'fds' })),
+  );
+}
+
 /**
  * Descriptors an instance may still open besides its sockets: a file the database or a request
  * opens while the sockets are held.
@@ -227,9 +233,7 @@ async function socketRoom(
   processes: number,
   publishers: number,
 ): Promise<{ sockets: number; limit: number } | null> {
-  const files = await Promise.all(
-    servers.urls.map((_, index) => servers.call<ServerFiles>(index, { type: 'fds' })),
-  );
+  const files = await serverFiles(servers);
   let free = Infinity;
   let limit = Infinity;
   for (const each of files) {
@@ -272,9 +276,7 @@ async function broadcastScenario(
   const clients = await openClients(servers, options, sockets, [channel], 1, tokens);
   try {
     const after = await serverMemory(servers);
-    const files = await Promise.all(
-      servers.urls.map((_, index) => servers.call<ServerFiles>(index, { type: 'fds' })),
-    );
+    const files = await serverFiles(servers);
     options.log(
       `broadcast: ${clients.open} subscribed; server file descriptors ${files.map((each) => `${each.open ?? 'all'} of ${each.limit ?? '?'}`).join(', ')}; ${clients.failureNotes.join('; ') || 'no failures'}`,
     );
